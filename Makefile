@@ -1,0 +1,21 @@
+# The README's two commands: `make run` (the main job) and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test bench
+
+$(BIN)/.installed: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(BIN)/.installed
+	$(BIN)/roseking simulate --games 2000 --seed 1 --players random,random
+
+test: $(BIN)/.installed
+	$(BIN)/python -m pytest
+
+bench: $(BIN)/.installed
+	$(BIN)/roseking bench

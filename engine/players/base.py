@@ -1,0 +1,51 @@
+"""The player interface: a player chooses a legal move for the side to move.
+
+Players see only what a player at the table sees (R7): hands, heroes, board, discard
+and how many cards are in the draw pile, never its order. A searching player starts
+from `pos.determinized(rng)`, never from the position it was given.
+"""
+import random
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a player may think: `work` iterations or nodes (reproducible) and a
+    wall-clock cap in `seconds` (a safety net on slow machines)."""
+
+    work: int
+    seconds: float
+
+
+class Player:
+    """A player; `choose(pos)` returns a legal Move for `pos.to_move` and never changes `pos`.
+
+    The same `seed` and budget give the same moves for the same positions in the same order.
+    """
+
+    name = "player"
+
+    def __init__(self, seed=None, budget=None):
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.work = 0  # iterations or nodes spent on the last search
+
+    def choose(self, pos):
+        moves = pos.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        if len(moves) == 1:
+            self.work = 0
+            return moves[0]
+        return self.search(pos, moves)
+
+    def search(self, pos, moves):
+        """The move to play among `moves` (at least two)."""
+        raise NotImplementedError
+
+    def hint(self, pos):
+        """The player's best move for the side to move: the one it would play."""
+        return self.choose(pos)
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.name}>"

@@ -1,0 +1,129 @@
+"""Monte Carlo tree search over the draw as chance (determinized, open-hand ISMCTS).
+
+Everything at the table is open except the order of the draw pile (R7), so the search
+runs on one determinized copy whose pile is reshuffled before every iteration. A draw
+(R11) leads to a chance node whose children are keyed by the card drawn; the card is
+whatever the shuffled pile yields, i.e. uniform over the cards the player cannot see.
+Each node keeps the wins of the colour that moved into it; selection is UCT, the
+playout is uniformly random (engine.playout), the reward 1/½/0 by R19.
+"""
+import math
+import time
+
+from engine.moves import DRAW
+from engine.players.base import Player
+from engine.players.evaluate import result
+from engine.playout import random_playout
+
+EXPLORATION = 0.7
+CHECK_EVERY = 32  # iterations between looks at the clock
+
+
+class Node:
+    """A decision node (moves not yet tried in `untried`) or, after a draw, a chance node
+    (`outcomes`: card -> decision node)."""
+
+    __slots__ = ("colour", "visits", "wins", "untried", "children", "outcomes")
+
+    def __init__(self, colour):
+        self.colour = colour  # the colour that moved into this node
+        self.visits = 0
+        self.wins = 0.0
+        self.untried = None  # legal moves still to expand; None until first visited
+        self.children = []  # (move, Node)
+        self.outcomes = None
+
+
+class MCTS(Player):
+    """The searching player; `budget.work` is the number of iterations."""
+
+    name = "mcts"
+
+    def search(self, pos, moves):
+        rng = self.rng
+        work = pos.determinized(rng)
+        root = Node(1 - (pos.to_move & 1))
+        root.untried = list(moves)
+        rng.shuffle(root.untried)
+        limit = self.budget.work
+        deadline = time.perf_counter() + self.budget.seconds
+        done = 0
+        while done < limit:
+            rng.shuffle(work.pile)  # a fresh determinization (R7, R11)
+            self._iterate(root, work, rng)
+            done += 1
+            if done % CHECK_EVERY == 0 and (time.perf_counter() > deadline or _settled(root, limit - done)):
+                break
+        self.work = done
+        return max(root.children, key=lambda mc: mc[1].visits)[0]
+
+    def _iterate(self, root, pos, rng):
+        """Select, expand one node, play out at random, back the result up."""
+        path = [root]
+        node = root
+        pushed = 0
+        while True:
+            if node.untried is None:
+                node.untried = pos.legal_moves()
+                rng.shuffle(node.untried)
+            if node.untried:
+                node = self._expand(node, pos, path)
+                pushed += 1
+                break
+            if not node.children:
+                break  # the game is over here
+            move, node = _select(node)
+            pos.push(move)
+            pushed += 1
+            path.append(node)
+            if move == DRAW:
+                card = pos.stack[-1][1]
+                child = node.outcomes.get(card)
+                if child is None:
+                    child = node.outcomes[card] = Node(node.colour)
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+        sim = pos.copy()
+        random_playout(sim, rng)
+        red = result(sim.bits, 0)
+        for n in path:
+            n.visits += 1
+            n.wins += red if n.colour == 0 else 1.0 - red
+        for _ in range(pushed):
+            pos.pop()
+
+    @staticmethod
+    def _expand(node, pos, path):
+        """Add the child for one untried move, push it and return the new leaf."""
+        move = node.untried.pop()
+        child = Node(pos.to_move & 1)
+        node.children.append((move, child))
+        pos.push(move)
+        path.append(child)
+        if move == DRAW:
+            leaf = Node(child.colour)
+            child.outcomes = {pos.stack[-1][1]: leaf}
+            path.append(leaf)
+            return leaf
+        return child
+
+
+def _select(node):
+    """The child with the highest UCT value."""
+    log_n = EXPLORATION * EXPLORATION * math.log(node.visits)
+    best, best_value = None, -1.0
+    for mc in node.children:
+        child = mc[1]
+        v = child.visits
+        value = child.wins / v + math.sqrt(log_n / v)
+        if value > best_value:
+            best, best_value = mc, value
+    return best
+
+
+def _settled(root, remaining):
+    """Whether no other move can catch up with the most visited one in `remaining` iterations."""
+    visits = sorted((c.visits for _, c in root.children), reverse=True)
+    return len(visits) > 1 and visits[0] - visits[1] > remaining

@@ -1,0 +1,357 @@
+"""The game state with legal moves, make/unmake and the end of the game (R6–R17, R20–R22).
+
+>>> pos = Position.new(seed=7)
+>>> moves = pos.legal_moves()
+>>> pos.push(moves[0]); pos.pop() == moves[0]
+True
+
+The fast core is plain lists and ints: `board` holds 0 (empty), 1 (red) or 2 (white)
+per square, `bits` one bitboard per colour, `hands` card lists per seat, `pile` the
+draw pile with its top card last. `push` trusts its move; `play` checks it first.
+"""
+import random
+
+from engine import scoring
+from engine.errors import IllegalMoveError, RoseKingError
+from engine.moves import DRAW, HERO, MOVES, PASS, Move
+from engine.notation import CARD_NAMES, CENTRE, TARGET, square_name
+from engine.variants import CLASSIC, COLOURS, STONES, variant as find_variant
+
+RESHUFFLES = ("lazy", "eager")
+FIRST_PLAYERS = ("red", "random")
+
+
+class Position:
+    """A position of a game in progress, and the stack of moves that led to it."""
+
+    __slots__ = ("variant", "board", "bits", "crown", "stones", "hands", "heroes",
+                 "pile", "discard", "to_move", "reshuffle", "rng", "stack")
+
+    def __init__(self, variant=CLASSIC, *, reshuffle="lazy", rng=None):
+        """An empty board: crown on e5 (R6), no cards dealt, full heroes (R5)."""
+        self.variant = variant
+        self.board = [0] * 81
+        self.bits = [0, 0]
+        self.crown = CENTRE
+        self.stones = 0
+        self.hands = [[] for _ in variant.seats]
+        self.heroes = [variant.heroes] * len(variant.seats)
+        self.pile = []
+        self.discard = []
+        self.to_move = 0
+        self.reshuffle = reshuffle
+        self.rng = rng or random.Random()
+        self.stack = []
+
+    @classmethod
+    def new(cls, variant="classic", seed=None, *, first="red", reshuffle="lazy"):
+        """A freshly dealt game (R7), the same for the same seed on every machine.
+
+        `first` is `red` (R8, R22) or `random`; `reshuffle` is `lazy` or `eager` (R11).
+        """
+        v = find_variant(variant) if isinstance(variant, str) else variant
+        rng = random.Random(seed)
+        pos = cls(v, reshuffle=_choice("reshuffle", reshuffle, RESHUFFLES), rng=rng)
+        cards = list(range(24))
+        rng.shuffle(cards)
+        n = v.hand_limit
+        for s in range(len(v.seats)):
+            pos.hands[s] = cards[s * n:(s + 1) * n]
+        pos.pile = cards[len(v.seats) * n:][::-1]
+        if _choice("first", first, FIRST_PLAYERS) == "random":
+            pos.to_move = rng.randrange(len(v.seats))
+        return pos
+
+    def copy(self, stack=False):
+        """An independent copy; with `stack=True` it can also be unmade to the start."""
+        pos = Position.__new__(Position)
+        pos.variant = self.variant
+        pos.board = self.board[:]
+        pos.bits = self.bits[:]
+        pos.crown = self.crown
+        pos.stones = self.stones
+        pos.hands = [h[:] for h in self.hands]
+        pos.heroes = self.heroes[:]
+        pos.pile = self.pile[:]
+        pos.discard = self.discard[:]
+        pos.to_move = self.to_move
+        pos.reshuffle = self.reshuffle
+        pos.rng = random.Random(self.rng.random())
+        pos.stack = self.stack[:] if stack else []
+        return pos
+
+    def determinized(self, rng):
+        """A copy in which the draw pile is shuffled by `rng`: what a player may know (R7).
+
+        Everything at the table is open except the order of the face-down pile, so a
+        player's search must start from a copy like this, never from the real pile.
+        """
+        pos = self.copy()
+        rng.shuffle(pos.pile)
+        pos.rng = random.Random(rng.random())
+        return pos
+
+    def to_json(self, pile=True):
+        """The position as a NOTATION.md JSON dict (see engine.serialize)."""
+        from engine.serialize import to_json
+        return to_json(self, pile)
+
+    @classmethod
+    def from_json(cls, obj, seed=None, reshuffle="lazy"):
+        """The position a NOTATION.md JSON dict describes; PositionError names the fault."""
+        from engine.serialize import from_json
+        return from_json(obj, seed, reshuffle)
+
+    # --- who is who -------------------------------------------------------
+
+    @property
+    def seat(self):
+        """The name of the seat to move, e.g. `red` or `white2`."""
+        return self.variant.seats[self.to_move]
+
+    @property
+    def colour(self):
+        """The colour to move, `red` or `white`."""
+        return COLOURS[self.to_move & 1]
+
+    @property
+    def supply(self):
+        """Stones left in the shared supply (R4)."""
+        return STONES - self.stones
+
+    # --- legal moves ------------------------------------------------------
+
+    def actions(self, seat):
+        """The actions seat `seat` could take if it were to move (R9–R13), ignoring the end."""
+        base = self.crown * 24
+        board = self.board
+        mine = (seat & 1) + 1
+        hero = self.heroes[seat] > 0
+        hand = self.hands[seat]
+        out = []
+        for card in hand:
+            t = TARGET[base + card]
+            if t >= 0:
+                s = board[t]
+                if not s:
+                    out.append(MOVES[card])  # R10
+                elif hero and s != mine:
+                    out.append(MOVES[card + HERO])  # R12
+        if len(hand) < self.variant.hand_limit:
+            out.append(MOVES[DRAW])  # R11
+        return out
+
+    def can_act(self, seat):
+        """Whether seat `seat` has any action (R14): a free draw, a card or a hero move."""
+        hand = self.hands[seat]
+        if len(hand) < self.variant.hand_limit:
+            return True
+        base = self.crown * 24
+        board = self.board
+        mine = (seat & 1) + 1
+        hero = self.heroes[seat] > 0
+        for card in hand:
+            t = TARGET[base + card]
+            if t >= 0:
+                s = board[t]
+                if not s or (hero and s != mine):
+                    return True
+        return False
+
+    def legal_moves(self):
+        """The legal moves of the side to move; `[pass]` when it must pass (R14), [] when over."""
+        if self.stones >= STONES:
+            return []  # R16
+        out = self.actions(self.to_move)
+        if out:
+            return out
+        n = len(self.hands)
+        for k in range(1, n):
+            if self.can_act((self.to_move + k) % n):
+                return [MOVES[PASS]]  # R14, R22: skipped
+        return []  # R17: blockade
+
+    def outcome(self):
+        """Why the game is over — `last-stone` (R16) or `blockade` (R17) — or None."""
+        if self.stones >= STONES:
+            return "last-stone"
+        if any(self.can_act(s) for s in range(len(self.hands))):
+            return None
+        return "blockade"
+
+    def is_over(self):
+        return self.outcome() is not None
+
+    def why_illegal(self, move):
+        """None if `move` is legal here, else the reason in words."""
+        move = Move.parse(move) if isinstance(move, str) else MOVES[move]
+        if move in self.legal_moves():
+            return None
+        reason = self.outcome()
+        if reason:
+            return f"the game is over ({reason})"
+        who = self.seat
+        hand = self.hands[self.to_move]
+        if move.is_pass:
+            return f"{who} has a legal action, so may not pass (R14)"
+        if move.is_draw:
+            return f"{who} already holds {len(hand)} cards (R11)"
+        if not self.actions(self.to_move):
+            return f"{who} has no legal action and must pass (R14)"
+        name = CARD_NAMES[move.card]
+        if move.card not in hand:
+            return f"{who} does not hold {name}"
+        t = TARGET[self.crown * 24 + move.card]
+        if t < 0:
+            return f"{name} from {square_name(self.crown)} leaves the board (R10, R13)"
+        here = self.board[t]
+        if here == (self.to_move & 1) + 1:
+            return f"{square_name(t)} holds {who}'s own stone (R13)"
+        if move.is_hero and not here:
+            return f"a hero needs an opponent's stone, and {square_name(t)} is empty (R12, R13)"
+        if move.is_hero:
+            return f"{who} has no hero left (R12)"
+        return f"{square_name(t)} holds an opponent's stone: that takes a hero (R10, R12)"
+
+    # --- make and unmake --------------------------------------------------
+
+    def play(self, move):
+        """Check `move` (a Move, an int or its notation) and make it; IllegalMoveError if not legal."""
+        move = Move.parse(move) if isinstance(move, str) else MOVES[move]
+        reason = self.why_illegal(move)
+        if reason:
+            raise IllegalMoveError(f"{move}: {reason}")
+        self.push(move)
+        return move
+
+    def push(self, move, card=None):
+        """Make a legal move. For a draw, `card` names the card to take (a replayed record)."""
+        seat = self.to_move
+        if move < DRAW:
+            hand = self.hands[seat]
+            c = move % HERO
+            i = hand.index(c)
+            del hand[i]
+            self.discard.append(c)  # R10, R12: the power card is discarded
+            t = TARGET[self.crown * 24 + c]
+            colour = seat & 1
+            self.board[t] = colour + 1
+            self.bits[colour] |= 1 << t
+            if move < HERO:
+                self.stones += 1  # R10: a stone from the supply
+            else:
+                self.bits[1 - colour] ^= 1 << t  # R12: the stone is flipped
+                self.heroes[seat] -= 1  # R12: the hero leaves the game
+            self.stack.append((move, i, self.crown))
+            self.crown = t
+        elif move == DRAW:
+            # Keep the piles when this draw may reshuffle (R11), so that pop restores them.
+            pile = self.pile
+            saved = None
+            if len(pile) < 2 or (card is not None and pile[-1] != card):
+                saved = (pile[:], self.discard[:])
+            if not self.pile:
+                self._reshuffle()  # R11: lazy, at the next draw
+            if card is None:
+                card = self.pile.pop()
+            else:
+                self.pile.remove(card)
+            self.hands[seat].append(card)
+            if not self.pile and self.reshuffle == "eager":
+                self._reshuffle()  # R11 option: eager, on the last card
+            self.stack.append((move, card, saved))
+        else:
+            self.stack.append((move, 0, None))  # R14
+        self.to_move = (seat + 1) % len(self.hands)
+
+    def _reshuffle(self):
+        """Shuffle the discard pile into the empty draw pile (R11)."""
+        self.pile = self.discard
+        self.rng.shuffle(self.pile)
+        self.discard = []
+
+    def pop(self):
+        """Unmake the last move exactly and return it."""
+        move, a, b = self.stack.pop()
+        seat = self.to_move = (self.to_move - 1) % len(self.hands)
+        if move < DRAW:
+            t = self.crown
+            c = self.discard.pop()
+            self.hands[seat].insert(a, c)
+            self.crown = b
+            colour = seat & 1
+            if move < HERO:
+                self.board[t] = 0
+                self.bits[colour] ^= 1 << t
+                self.stones -= 1
+            else:
+                self.board[t] = 2 - colour
+                self.bits[colour] ^= 1 << t
+                self.bits[1 - colour] |= 1 << t
+                self.heroes[seat] += 1
+        elif move == DRAW:
+            self.hands[seat].pop()
+            if b is None:
+                self.pile.append(a)
+            else:
+                self.pile, self.discard = b[0][:], b[1][:]
+        return MOVES[move]
+
+    # --- the result -------------------------------------------------------
+
+    def score(self):
+        """Both colours' standing (R18) and the winner by R19."""
+        red, white = (scoring.Side.of(b) for b in self.bits)
+        return Score(red, white, scoring.winner(red.figures, white.figures), self.outcome())
+
+    def history(self):
+        """The moves made so far in record notation; draws name their card (`draw:SW3`)."""
+        return [f"draw:{CARD_NAMES[a]}" if m == DRAW else str(MOVES[m]) for m, a, _ in self.stack]
+
+    def __eq__(self, other):
+        """Positions are equal when everything a player or the rules can see is equal."""
+        return isinstance(other, Position) and self._key() == other._key()
+
+    def _key(self):
+        return (self.variant, self.board, self.crown, self.hands, self.heroes,
+                self.pile, self.discard, self.to_move)
+
+    __hash__ = None
+
+    def __str__(self):
+        """The board as a person sees it from Red's seat: rank 9 at the top (NOTATION.md)."""
+        rows = []
+        for r in range(8, -1, -1):
+            cells = ".RW"
+            row = "".join("*" if r * 9 + f == self.crown and not self.board[self.crown]
+                          else cells[self.board[r * 9 + f]] for f in range(9))
+            rows.append(f"{r + 1} {row}")
+        rows.append("  abcdefghi")
+        return "\n".join(rows)
+
+
+class Score:
+    """The standing of both colours: `red` and `white` (scoring.Side), `winner`, `reason`."""
+
+    __slots__ = ("red", "white", "winner", "reason")
+
+    def __init__(self, red, white, winner, reason):
+        self.red, self.white, self.winner, self.reason = red, white, winner, reason
+
+    @property
+    def over(self):
+        return self.reason is not None
+
+    def to_dict(self):
+        """The JSON shape of `roseking score`."""
+        def side(s):
+            return {"score": s.score, "largest": s.largest, "stones": s.stones,
+                    "regions": [[square_name(q) for q in scoring.squares(r)] for r in s.regions]}
+        return {"red": side(self.red), "white": side(self.white), "winner": self.winner,
+                "over": self.over, "reason": self.reason}
+
+
+def _choice(name, value, allowed):
+    if value not in allowed:
+        raise RoseKingError(f"{name}: {value!r} is not one of {', '.join(allowed)}")
+    return value

@@ -1,0 +1,100 @@
+"""Game records (`roseking-game/1`, one JSON object per line, NOTATION.md) and their replay.
+
+A record replays without a random number generator: every draw names its card.
+"""
+import json
+
+from engine.errors import NotationError, PositionError, RecordError
+from engine.moves import DRAW, Move
+from engine.notation import CARD_NAMES, parse_card
+from engine.serialize import from_json, to_json
+
+FORMAT = "roseking-game/1"
+
+
+def make_record(start, end, players, seed=None):
+    """The record of the game played from position `start` to `end` (whose stack holds the moves).
+
+    `players` maps each seat to the name of who played it.
+    """
+    record = {"format": FORMAT, "variant": start.variant.name, "seed": seed,
+              "players": dict(players), "start": to_json(start), "moves": end.history(),
+              "result": result(end)}
+    if start.reshuffle != "lazy":
+        record["reshuffle"] = start.reshuffle
+    return record
+
+
+def result(pos):
+    """The `result` field: scores, winner and reason (`unfinished` while the game goes on)."""
+    score = pos.score()
+    return {"scores": {"red": score.red.score, "white": score.white.score},
+            "winner": score.winner if score.over else None,
+            "reason": score.reason or "unfinished"}
+
+
+def dumps(record):
+    """One record as one line of JSON (no newline)."""
+    return json.dumps(record, separators=(", ", ": "))
+
+
+def replay(record, where="record"):
+    """Replay a record move by move; returns the final Position.
+
+    RecordError names `where`, the move number (from 1) and the reason on the first fault,
+    and also when the stored result disagrees with the replay.
+    """
+    if not isinstance(record, dict):
+        raise RecordError(f"{where}: must be a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"{where}: format: expected {FORMAT!r}, got {record.get('format')!r}")
+    start = record.get("start")
+    if not isinstance(start, dict) or "draw_pile" not in start:
+        raise RecordError(f"{where}: start: must be a position with its full draw_pile")
+    try:
+        pos = from_json(start, reshuffle=record.get("reshuffle", "lazy"))
+    except PositionError as exc:
+        raise RecordError(f"{where}: start.{exc}") from None
+    if record.get("variant", pos.variant.name) != pos.variant.name:
+        raise RecordError(f"{where}: variant: {record['variant']!r} but start is {pos.variant.name!r}")
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise RecordError(f"{where}: moves: must be a list")
+    for n, token in enumerate(moves, 1):
+        try:
+            push_token(pos, token)
+        except (NotationError, RecordError) as exc:
+            raise RecordError(f"{where}, move {n} ({token}): {exc}") from None
+    if "result" in record and record["result"] != result(pos):
+        raise RecordError(f"{where}: result: recorded {json.dumps(record['result'])}, "
+                          f"the moves give {json.dumps(result(pos))}")
+    return pos
+
+
+def push_token(pos, token):
+    """Make the move written `token` (`draw:SW3` takes that card); RecordError says why not."""
+    move = Move.parse(token)
+    reason = pos.why_illegal(move)
+    if reason:
+        raise RecordError(reason)
+    card = None
+    if move == DRAW and ":" in token:
+        card = parse_card(token.split(":", 1)[1])
+        # R11: an empty pile is the discard pile reshuffled, so the card may come from there.
+        if card not in (pos.pile or pos.discard):
+            raise RecordError(f"{CARD_NAMES[card]} is not in the draw pile")
+    pos.push(move, card)
+
+
+def read_records(path):
+    """Yield (line number, record) for each non-blank line of a JSON Lines file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if line.strip():
+                    try:
+                        yield n, json.loads(line)
+                    except json.JSONDecodeError as exc:
+                        raise RecordError(f"{path}:{n}: not JSON: {exc.msg} (column {exc.colno})") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: {exc.strerror}") from None

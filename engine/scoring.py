@@ -1,0 +1,90 @@
+"""Regions and scores (R18) and the winner with its tie-breaks (R19), on bitboards.
+
+A bitboard is an int whose bit `sq` is set when square `sq` holds a stone of one colour.
+
+>>> figures(0b111 | 1 << 9)        # a1 b1 c1 a2: one region of four
+(16, 4, 4)
+"""
+from dataclasses import dataclass
+
+FULL = (1 << 81) - 1
+FILE_A = sum(1 << (9 * r) for r in range(9))
+FILE_I = FILE_A << 8
+NOT_A = FULL & ~FILE_A
+NOT_I = FULL & ~FILE_I
+
+
+def _grow(region, bits):
+    """The region of `bits` connected by edges (R18) to the seed `region`."""
+    while True:
+        grown = (region | (region << 9) | (region >> 9)
+                 | ((region << 1) & NOT_A) | ((region >> 1) & NOT_I)) & bits
+        if grown == region:
+            return region
+        region = grown
+
+
+def regions(bits):
+    """The regions of a bitboard, each a bitboard, largest first."""
+    out = []
+    while bits:
+        region = _grow(bits & -bits, bits)
+        out.append(region)
+        bits ^= region
+    out.sort(key=int.bit_count, reverse=True)
+    return out
+
+
+def figures(bits):
+    """(score, largest region, stones) of one colour: the tie-break figures of R19."""
+    score = largest = 0
+    stones = bits.bit_count()
+    while bits:
+        region = _grow(bits & -bits, bits)
+        n = region.bit_count()
+        score += n * n
+        if n > largest:
+            largest = n
+        bits ^= region
+    return score, largest, stones
+
+
+def squares(bits):
+    """The square indexes set in a bitboard, ascending."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def winner(red, white):
+    """R19: higher score, then larger single region, then more stones, else a draw.
+
+    `red` and `white` are (score, largest, stones) tuples.
+    """
+    if red == white:
+        return "draw"
+    return "red" if red > white else "white"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One colour's standing: score, largest region, stones, and its regions (bitboards, largest first)."""
+
+    score: int
+    largest: int
+    stones: int
+    regions: tuple
+
+    @classmethod
+    def of(cls, bits):
+        """The standing of the colour whose stones are `bits`."""
+        found = regions(bits)
+        return cls(sum(r.bit_count() ** 2 for r in found), found[0].bit_count() if found else 0,
+                   bits.bit_count(), tuple(found))
+
+    @property
+    def figures(self):
+        return self.score, self.largest, self.stones

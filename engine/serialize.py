@@ -1,0 +1,148 @@
+"""Positions as JSON (`roseking-position/1`, NOTATION.md), validated field by field.
+
+>>> from engine.position import Position
+>>> pos = Position.new(seed=1)
+>>> from_json(to_json(pos)) == pos
+True
+"""
+import random
+
+from engine.errors import NotationError, PositionError
+from engine.notation import CARD_NAMES, parse_card, parse_square, square_name
+from engine.variants import STONES, VARIANTS
+
+FORMAT = "roseking-position/1"
+FIELDS = ("format", "variant", "board", "crown", "to_move", "hands", "heroes", "draw_pile", "discard")
+STONE_CHARS = {".": 0, "R": 1, "W": 2}
+
+
+def to_json(pos, pile=True):
+    """The position as a JSON-ready dict; `pile=False` leaves out the draw pile's order."""
+    seats = pos.variant.seats
+    out = {
+        "format": FORMAT,
+        "variant": pos.variant.name,
+        "board": ["".join(".RW"[pos.board[r * 9 + f]] for f in range(9)) for r in range(8, -1, -1)],
+        "crown": square_name(pos.crown),
+        "to_move": seats[pos.to_move],
+        "hands": {s: [CARD_NAMES[c] for c in pos.hands[i]] for i, s in enumerate(seats)},
+        "heroes": {s: pos.heroes[i] for i, s in enumerate(seats)},
+    }
+    if pile:
+        out["draw_pile"] = [CARD_NAMES[c] for c in reversed(pos.pile)]
+    out["discard"] = [CARD_NAMES[c] for c in pos.discard]
+    return out
+
+
+def from_json(obj, seed=None, reshuffle="lazy"):
+    """The Position a JSON object describes; PositionError names the field at fault.
+
+    When `draw_pile` is absent, the cards in no hand and not discarded form the pile
+    in an order drawn from `seed`; `seed` also drives later reshuffles (R11).
+    """
+    from engine.position import Position
+
+    if not isinstance(obj, dict):
+        raise PositionError(f"a position must be a JSON object, not {type(obj).__name__}")
+    unknown = [k for k in obj if k not in FIELDS]
+    if unknown:
+        raise PositionError(f"{unknown[0]}: unknown field")
+    if obj.get("format") != FORMAT:
+        raise PositionError(f"format: expected {FORMAT!r}, got {obj.get('format')!r}")
+    name = obj.get("variant", "classic")
+    if name not in VARIANTS:
+        raise PositionError(f"variant: unknown variant {name!r} (choose classic or teams)")
+    v = VARIANTS[name]
+    pos = Position(v, reshuffle=reshuffle, rng=random.Random(seed))
+    _board(pos, _need(obj, "board"))
+    pos.crown = _square(_need(obj, "crown"), "crown")
+    to_move = _need(obj, "to_move")
+    if to_move not in v.seats:
+        raise PositionError(f"to_move: unknown seat {to_move!r} (seats: {', '.join(v.seats)})")
+    pos.to_move = v.seats.index(to_move)
+
+    seen = {}
+    hands = _seat_map(obj, "hands", v)
+    heroes = _seat_map(obj, "heroes", v)
+    for i, seat in enumerate(v.seats):
+        pos.hands[i] = _cards(hands[seat], f"hands.{seat}", seen)
+        if len(pos.hands[i]) > v.hand_limit:
+            raise PositionError(f"hands.{seat}: {len(pos.hands[i])} cards, at most {v.hand_limit}")
+        n = heroes[seat]
+        if type(n) is not int or not 0 <= n <= v.heroes:
+            raise PositionError(f"heroes.{seat}: must be a whole number 0–{v.heroes}, got {n!r}")
+        pos.heroes[i] = n
+    pos.discard = _cards(obj.get("discard", []), "discard", seen)
+    if "draw_pile" in obj:
+        pos.pile = _cards(obj["draw_pile"], "draw_pile", seen)[::-1]
+        missing = [CARD_NAMES[c] for c in range(24) if c not in seen]
+        if missing:
+            raise PositionError(f"draw_pile: cards in no pile or hand: {', '.join(missing)}")
+    else:
+        pos.pile = [c for c in range(24) if c not in seen]
+        pos.rng.shuffle(pos.pile)
+    return pos
+
+
+def _need(obj, key):
+    if key not in obj:
+        raise PositionError(f"{key}: missing")
+    return obj[key]
+
+
+def _board(pos, rows):
+    if not isinstance(rows, list) or len(rows) != 9:
+        raise PositionError("board: must be a list of 9 strings, rank 9 first")
+    for i, row in enumerate(rows):
+        if not isinstance(row, str) or len(row) != 9:
+            raise PositionError(f"board[{i}]: must be a string of 9 characters, got {row!r}")
+        rank = 8 - i
+        for f, ch in enumerate(row):
+            stone = STONE_CHARS.get(ch.upper())
+            if stone is None:
+                raise PositionError(f"board[{i}][{f}]: unknown stone {ch!r} (use . R W)")
+            if stone:
+                sq = rank * 9 + f
+                pos.board[sq] = stone
+                pos.bits[stone - 1] |= 1 << sq
+                pos.stones += 1
+    if pos.stones > STONES:
+        raise PositionError(f"board: {pos.stones} stones, at most {STONES} (R4)")
+
+
+def _square(text, field):
+    try:
+        return parse_square(text)
+    except NotationError as exc:
+        raise PositionError(f"{field}: {exc}") from None
+
+
+def _seat_map(obj, key, v):
+    value = _need(obj, key)
+    if not isinstance(value, dict):
+        raise PositionError(f"{key}: must be an object keyed by seat ({', '.join(v.seats)})")
+    for seat in value:
+        if seat not in v.seats:
+            raise PositionError(f"{key}.{seat}: unknown seat (seats: {', '.join(v.seats)})")
+    for seat in v.seats:
+        if seat not in value:
+            raise PositionError(f"{key}.{seat}: missing")
+    return value
+
+
+def _cards(names, field, seen):
+    """Parse a list of card names, each at most once across all piles (`seen`: card -> field)."""
+    if not isinstance(names, list):
+        raise PositionError(f"{field}: must be a list of cards")
+    out = []
+    for i, text in enumerate(names):
+        where = f"{field}[{i}]"
+        try:
+            card = parse_card(text)
+        except NotationError:
+            raise PositionError(f"{where}: unknown card {text!r}") from None
+        if card in seen:
+            raise PositionError(f"{where}: card {CARD_NAMES[card]} appears twice (also at {seen[card]})")
+        seen[card] = where
+        out.append(card)
+    return out

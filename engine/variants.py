@@ -1,0 +1,32 @@
+"""The two ways to play: `classic` (two players, R1–R19) and `teams` (four players, R20–R22).
+
+Seats are listed in turn order; a seat's colour is its index mod 2 (0 red, 1 white),
+so Red moves first in both (R8, R22).
+"""
+from dataclasses import dataclass
+
+from engine.errors import RoseKingError
+
+COLOURS = ("red", "white")
+STONES = 52  # R4: one shared supply
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    seats: tuple
+    hand_limit: int  # R11, R21
+    heroes: int  # R5, R21
+
+
+CLASSIC = Variant("classic", ("red", "white"), 5, 4)
+TEAMS = Variant("teams", ("red1", "white1", "red2", "white2"), 3, 2)
+VARIANTS = {v.name: v for v in (CLASSIC, TEAMS)}
+
+
+def variant(name):
+    """The variant called `name`; RoseKingError names the choices otherwise."""
+    try:
+        return VARIANTS[name]
+    except (KeyError, TypeError):
+        raise RoseKingError(f"unknown variant {name!r} (choose classic or teams)") from None

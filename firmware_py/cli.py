@@ -1,0 +1,54 @@
+"""The `roseking` command: a thin argparse layer over engine, hardware and the service.
+
+Each subcommand lives in its own module under `firmware_py.commands` and exposes
+`register(subparsers)`, which adds its parser and sets `func` (args -> exit code).
+User errors leave with one line `error: …` on standard error and status 2.
+"""
+import argparse
+import importlib
+import sys
+
+from firmware_py.errors import USER_ERRORS, UsageError
+
+COMMANDS = [
+    "new", "legal", "apply", "score", "show", "replay", "simulate", "bench",
+]
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one `error: …` line and status 2."""
+
+    def error(self, message):
+        raise UsageError(message)
+
+
+def build_parser(argv=()):
+    """The `roseking` parser: only the named subcommand's module is imported, else all."""
+    chosen = next((a for a in argv if not a.startswith("-")), None)
+    names = [chosen] if chosen in COMMANDS else COMMANDS
+    parser = Parser(prog="roseking", description="The Rose King: engine, players and lit board.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
+    for name in names:
+        importlib.import_module(f"firmware_py.commands.{name}").register(sub)
+    return parser
+
+
+def main(argv=None):
+    """Entry point of the console script; returns the exit status."""
+    try:
+        argv = sys.argv[1:] if argv is None else argv
+        args = build_parser(argv).parse_args(argv)
+        return args.func(args) or 0
+    except USER_ERRORS as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

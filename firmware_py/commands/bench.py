@@ -1,0 +1,42 @@
+"""`roseking bench`: speed figures as JSON, measured on fixed seeds.
+
+Each section is a `figures()` function of the package that owns the code it times;
+`--only` picks sections. Figures are medians of several runs, single thread.
+"""
+import importlib
+import json
+import platform
+
+SECTIONS = {
+    "engine": "engine.bench",
+}
+
+
+def register(sub):
+    p = sub.add_parser("bench", help="measure speed and print JSON figures")
+    p.add_argument("--only", metavar="SECTION[,SECTION…]",
+                   help=f"sections to run (default all): {', '.join(SECTIONS)}")
+    p.set_defaults(func=run)
+
+
+def machine():
+    """The Python version and CPU the figures were taken on."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((ln.split(":", 1)[1].strip() for ln in f if ln.startswith("model name")), cpu)
+    except OSError:
+        pass
+    return {"python": platform.python_version(), "implementation": platform.python_implementation(), "cpu": cpu}
+
+
+def run(args):
+    from firmware_py.errors import UsageError
+    names = args.only.split(",") if args.only else list(SECTIONS)
+    unknown = [n for n in names if n not in SECTIONS]
+    if unknown:
+        raise UsageError(f"--only: unknown section '{unknown[0]}' (choose from {', '.join(SECTIONS)})")
+    out = {"machine": machine()}
+    for name in names:
+        out[name] = importlib.import_module(SECTIONS[name]).figures()
+    print(json.dumps(out, indent=2))

@@ -1,0 +1,13 @@
+"""`roseking legal`: the legal moves of a position, one per line (nothing when it is over)."""
+from firmware_py.positions import add_position_args, load_position
+
+
+def register(sub):
+    p = sub.add_parser("legal", help="list the legal moves")
+    add_position_args(p)
+    p.set_defaults(func=run)
+
+
+def run(args):
+    for move in load_position(args.position, args.seed, args.reshuffle).legal_moves():
+        print(move)

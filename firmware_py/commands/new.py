@@ -1,0 +1,19 @@
+"""`roseking new`: a freshly dealt starting position (R7), as JSON with its full draw pile."""
+import random
+
+from engine.position import FIRST_PLAYERS, Position
+from engine.variants import VARIANTS
+from firmware_py.positions import print_json
+
+
+def register(sub):
+    p = sub.add_parser("new", help="print a starting position")
+    p.add_argument("--variant", choices=list(VARIANTS), default="classic")
+    p.add_argument("--seed", type=int, help="the deal's seed (default: a random one)")
+    p.add_argument("--first", choices=FIRST_PLAYERS, default="red", help="who starts (R8; default red)")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    print_json(Position.new(args.variant, seed, first=args.first).to_json())

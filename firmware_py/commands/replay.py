@@ -1,0 +1,19 @@
+"""`roseking replay`: check every game of a record file move by move and print each result."""
+from engine.record import read_records, replay
+
+
+def register(sub):
+    p = sub.add_parser("replay", help="check the games in a JSON Lines record file")
+    p.add_argument("records", metavar="RECORDS.jsonl")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    lines = []  # printed only once every game has replayed, so an error leaves stdout empty
+    for game, (line, record) in enumerate(read_records(args.records), 1):
+        pos = replay(record, where=f"game {game} (line {line})")
+        score = pos.score()
+        lines.append(f"game {game}: red {score.red.score}, white {score.white.score}, "
+                     f"winner {score.winner if score.over else '-'} ({score.reason or 'unfinished'}), "
+                     f"{len(pos.stack)} moves")
+    print("\n".join(lines) if lines else "no games")

@@ -1,0 +1,78 @@
+"""The picture both backends show: 81 board colours and one 8 × 8 bitmap per card display.
+
+A colour is an `(r, g, b)` tuple of 0–255 integers. The board lists its 81 cells
+row by row, rank 9 first and file a first (row 0 is the top of the frame as seen
+from red's side of the table). A bitmap is a tuple of 8 row bytes, top row first,
+bit 7 the leftmost column.
+
+>>> f = Frame.solid((255, 0, 0))
+>>> f.hex_board()[:2]
+['#ff0000', '#ff0000']
+>>> bitmap_rows((0x81,) + (0,) * 7)[0]
+'#......#'
+"""
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+SIZE = 9
+CELLS = SIZE * SIZE
+BLACK = (0, 0, 0)
+BLANK = (0,) * 8
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One complete picture: `board` (81 colours) and `displays` (slot name → bitmap).
+
+    Display slots missing from `displays` are shown blank.
+    """
+    board: tuple = (BLACK,) * CELLS
+    displays: Mapping[str, tuple] = field(default_factory=dict)
+
+    def __post_init__(self):
+        board = tuple(self.board)
+        if len(board) != CELLS:
+            raise ValueError(f"a frame has {CELLS} board colours, got {len(board)}")
+        object.__setattr__(self, "board", board)
+        for slot, bitmap in self.displays.items():
+            if len(bitmap) != 8:
+                raise ValueError(f"display {slot}: a bitmap has 8 rows, got {len(bitmap)}")
+        object.__setattr__(self, "displays", MappingProxyType(dict(self.displays)))
+
+    @classmethod
+    def solid(cls, colour, displays=None):
+        """A frame with every board cell in `colour`."""
+        return cls((tuple(colour),) * CELLS, displays or {})
+
+    def hex_board(self):
+        """The board as 81 `#rrggbb` strings, rank 9 first, file a first."""
+        return ["#%02x%02x%02x" % c for c in self.board]
+
+    def bitmap(self, slot):
+        """The bitmap shown on `slot` (blank when the frame leaves it out)."""
+        return self.displays.get(slot, BLANK)
+
+
+def cell(row, col):
+    """Index in `Frame.board` of the cell in `row` (0 = rank 9) and `col` (0 = file a)."""
+    return row * SIZE + col
+
+
+def bitmap_rows(bitmap):
+    """A bitmap as 8 strings of `#` (lit) and `.` (dark), top row first."""
+    return ["".join("#" if byte & (0x80 >> x) else "." for x in range(8)) for byte in bitmap]
+
+
+def bitmap_from_rows(rows):
+    """The bitmap drawn by 8 strings of `#` and `.` (the inverse of `bitmap_rows`)."""
+    if len(rows) != 8 or any(len(r) != 8 for r in rows):
+        raise ValueError("a bitmap is drawn as 8 rows of 8 characters")
+    return tuple(sum(0x80 >> x for x, ch in enumerate(r) if ch == "#") for r in rows)
+
+
+def check_slots(displays, slots):
+    """Raise ValueError if `displays` names a slot that is not in `slots`."""
+    unknown = set(displays).difference(slots)
+    if unknown:
+        raise ValueError(f"no display slot {sorted(unknown)[0]!r} (slots: {', '.join(slots)})")
