@@ -25,7 +25,10 @@ class Move(int):
         if not isinstance(text, str):
             raise NotationError(f"a move must be text, not {text!r}")
         word = text.strip().lower()
-        if word == "draw" or word.startswith("draw:"):
+        if word == "draw":
+            return MOVES[DRAW]
+        if word.startswith("draw:"):
+            _card(word[5:], text)  # a record names the card drawn: it must be a card
             return MOVES[DRAW]
         if word == "pass":
             return MOVES[PASS]

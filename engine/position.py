@@ -12,7 +12,7 @@ draw pile with its top card last. `push` trusts its move; `play` checks it first
 import random
 
 from engine import scoring
-from engine.errors import IllegalMoveError, RoseKingError
+from engine.errors import IllegalMoveError, NotationError, RoseKingError
 from engine.moves import DRAW, HERO, MOVES, PASS, Move
 from engine.notation import CARD_NAMES, CENTRE, TARGET, square_name
 from engine.variants import CLASSIC, COLOURS, STONES, variant as find_variant
@@ -62,8 +62,11 @@ class Position:
             pos.to_move = rng.randrange(len(v.seats))
         return pos
 
-    def copy(self, stack=False):
-        """An independent copy; with `stack=True` it can also be unmade to the start."""
+    def copy(self, stack=False, rng=None):
+        """An independent copy; with `stack=True` it can also be unmade to the start.
+
+        The copy reshuffles (R11) as the original would, or with `rng` when given.
+        """
         pos = Position.__new__(Position)
         pos.variant = self.variant
         pos.board = self.board[:]
@@ -76,7 +79,10 @@ class Position:
         pos.discard = self.discard[:]
         pos.to_move = self.to_move
         pos.reshuffle = self.reshuffle
-        pos.rng = random.Random(self.rng.random())
+        if rng is None:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+        pos.rng = rng
         pos.stack = self.stack[:] if stack else []
         return pos
 
@@ -86,9 +92,8 @@ class Position:
         Everything at the table is open except the order of the face-down pile, so a
         player's search must start from a copy like this, never from the real pile.
         """
-        pos = self.copy()
+        pos = self.copy(rng=rng)  # later reshuffles are the player's guesses, never the game's
         rng.shuffle(pos.pile)
-        pos.rng = random.Random(rng.random())
         return pos
 
     def to_json(self, pile=True):
@@ -184,7 +189,7 @@ class Position:
 
     def why_illegal(self, move):
         """None if `move` is legal here, else the reason in words."""
-        move = Move.parse(move) if isinstance(move, str) else MOVES[move]
+        move = _as_move(move)
         if move in self.legal_moves():
             return None
         reason = self.outcome()
@@ -217,7 +222,7 @@ class Position:
 
     def play(self, move):
         """Check `move` (a Move, an int or its notation) and make it; IllegalMoveError if not legal."""
-        move = Move.parse(move) if isinstance(move, str) else MOVES[move]
+        move = _as_move(move)
         reason = self.why_illegal(move)
         if reason:
             raise IllegalMoveError(f"{move}: {reason}")
@@ -349,6 +354,15 @@ class Score:
                     "regions": [[square_name(q) for q in scoring.squares(r)] for r in s.regions]}
         return {"red": side(self.red), "white": side(self.white), "winner": self.winner,
                 "over": self.over, "reason": self.reason}
+
+
+def _as_move(move):
+    """A Move from a Move, an int 0–49 or notation text."""
+    if isinstance(move, str):
+        return Move.parse(move)
+    if isinstance(move, int) and 0 <= move < len(MOVES):
+        return MOVES[move]
+    raise NotationError(f"not a move: {move!r}")
 
 
 def _choice(name, value, allowed):

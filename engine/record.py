@@ -51,8 +51,11 @@ def replay(record, where="record"):
     start = record.get("start")
     if not isinstance(start, dict) or "draw_pile" not in start:
         raise RecordError(f"{where}: start: must be a position with its full draw_pile")
+    reshuffle = record.get("reshuffle", "lazy")
+    if reshuffle not in ("lazy", "eager"):
+        raise RecordError(f"{where}: reshuffle: {reshuffle!r} is not one of lazy, eager (R11)")
     try:
-        pos = from_json(start, reshuffle=record.get("reshuffle", "lazy"))
+        pos = from_json(start, reshuffle=reshuffle)
     except PositionError as exc:
         raise RecordError(f"{where}: start.{exc}") from None
     if record.get("variant", pos.variant.name) != pos.variant.name:
@@ -60,30 +63,49 @@ def replay(record, where="record"):
     moves = record.get("moves")
     if not isinstance(moves, list):
         raise RecordError(f"{where}: moves: must be a list")
-    for n, token in enumerate(moves, 1):
-        try:
-            push_token(pos, token)
-        except (NotationError, RecordError) as exc:
-            raise RecordError(f"{where}, move {n} ({token}): {exc}") from None
+    try:
+        push_tokens(pos, moves)
+    except RecordError as exc:
+        raise RecordError(f"{where}, {exc}") from None
     if "result" in record and record["result"] != result(pos):
         raise RecordError(f"{where}: result: recorded {json.dumps(record['result'])}, "
                           f"the moves give {json.dumps(result(pos))}")
     return pos
 
 
-def push_token(pos, token):
-    """Make the move written `token` (`draw:SW3` takes that card); RecordError says why not."""
-    move = Move.parse(token)
-    reason = pos.why_illegal(move)
-    if reason:
-        raise RecordError(reason)
-    card = None
-    if move == DRAW and ":" in token:
-        card = parse_card(token.split(":", 1)[1])
-        # R11: an empty pile is the discard pile reshuffled, so the card may come from there.
-        if card not in (pos.pile or pos.discard):
-            raise RecordError(f"{CARD_NAMES[card]} is not in the draw pile")
-    pos.push(move, card)
+def push_tokens(pos, tokens):
+    """Make the moves written `tokens`; RecordError names the move number (from 1) and why not.
+
+    A `draw:SW3` must take the top card while the pile's order is known; once the
+    discard pile has been reshuffled (R11) its order is not, and any card in it may come.
+    """
+    known = True
+    for n, token in enumerate(tokens, 1):
+        try:
+            move = Move.parse(token)
+            reason = pos.why_illegal(move)
+            if reason:
+                raise RecordError(reason)
+            card = None
+            if move == DRAW:
+                known = known and bool(pos.pile)  # R11: lazy reshuffle at this draw
+                if ":" in token:
+                    card = _drawn(pos, parse_card(token.split(":", 1)[1]), known)
+                if pos.reshuffle == "eager" and len(pos.pile) == 1:
+                    known = False  # R11 option: eager reshuffle after this draw
+            pos.push(move, card)
+        except (NotationError, RecordError) as exc:
+            raise RecordError(f"move {n} ({token}): {exc}") from None
+
+
+def _drawn(pos, card, known):
+    """The card a `draw:` token names, checked against the draw pile."""
+    pile = pos.pile or pos.discard  # an empty pile is the discard pile, reshuffled (R11)
+    if card not in pile:
+        raise RecordError(f"{CARD_NAMES[card]} is not in the draw pile")
+    if known and card != pile[-1]:
+        raise RecordError(f"{CARD_NAMES[card]} is not the top card of the draw pile ({CARD_NAMES[pile[-1]]} is)")
+    return card
 
 
 def read_records(path):

@@ -50,7 +50,7 @@ def from_json(obj, seed=None, reshuffle="lazy"):
     if obj.get("format") != FORMAT:
         raise PositionError(f"format: expected {FORMAT!r}, got {obj.get('format')!r}")
     name = obj.get("variant", "classic")
-    if name not in VARIANTS:
+    if not isinstance(name, str) or name not in VARIANTS:
         raise PositionError(f"variant: unknown variant {name!r} (choose classic or teams)")
     v = VARIANTS[name]
     pos = Position(v, reshuffle=reshuffle, rng=random.Random(seed))

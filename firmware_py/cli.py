@@ -11,7 +11,7 @@ import sys
 from firmware_py.errors import USER_ERRORS, UsageError
 
 COMMANDS = [
-    "new", "legal", "apply", "score", "show", "replay", "simulate", "bench",
+    "new", "legal", "apply", "score", "show", "replay", "simulate", "bench", "tournament", "agent", "config", "selftest",
 ]
 
 

@@ -54,11 +54,6 @@ class Frame:
         return self.displays.get(slot, BLANK)
 
 
-def cell(row, col):
-    """Index in `Frame.board` of the cell in `row` (0 = rank 9) and `col` (0 = file a)."""
-    return row * SIZE + col
-
-
 def bitmap_rows(bitmap):
     """A bitmap as 8 strings of `#` (lit) and `.` (dark), top row first."""
     return ["".join("#" if byte & (0x80 >> x) else "." for x in range(8)) for byte in bitmap]

@@ -20,8 +20,8 @@ from engine.players.simple import GreedyPlayer, RandomPlayer
 LEVELS = {
     "random": (RandomPlayer, None),
     "greedy": (GreedyPlayer, None),
-    "easy": (MCTS, Budget(30, 0.1)),
-    "medium": (MCTS, Budget(250, 0.1)),
+    "easy": (MCTS, Budget(60, 0.1)),
+    "medium": (MCTS, Budget(400, 0.1)),
     "hard": (MCTS, Budget(3000, 1.0)),
     "max": (MCTS, Budget(30000, 10.0)),
     "alphabeta": (Expectimax, Budget(4000, 1.0)),

@@ -2,7 +2,7 @@
 
 Players see only what a player at the table sees (R7): hands, heroes, board, discard
 and how many cards are in the draw pile, never its order. A searching player starts
-from `pos.determinized(rng)`, never from the position it was given.
+from `Player.view(pos)`, never from the position it was given.
 """
 import random
 from dataclasses import dataclass
@@ -38,6 +38,17 @@ class Player:
             self.work = 0
             return moves[0]
         return self.search(pos, moves)
+
+    def view(self, pos):
+        """A copy of `pos` with the draw pile in an order drawn from the player's own rng (R7).
+
+        The pile is put in card order before the shuffle, so the copy, and everything the
+        player does with it, depends on which cards are in the pile, never on their order.
+        """
+        work = pos.determinized(self.rng)
+        work.pile.sort()
+        self.rng.shuffle(work.pile)
+        return work
 
     def search(self, pos, moves):
         """The move to play among `moves` (at least two)."""

@@ -28,7 +28,7 @@ class Expectimax(Player):
         self.depth = depth
 
     def search(self, pos, moves):
-        pos = pos.determinized(self.rng)  # the order is never used; the copy keeps `pos` untouched
+        pos = self.view(pos)  # a copy: `pos` stays untouched
         order = list(moves)
         self.rng.shuffle(order)  # random tie-break
         self.nodes = 0

@@ -41,7 +41,7 @@ class MCTS(Player):
 
     def search(self, pos, moves):
         rng = self.rng
-        work = pos.determinized(rng)
+        work = self.view(pos)
         root = Node(1 - (pos.to_move & 1))
         root.untried = list(moves)
         rng.shuffle(root.untried)

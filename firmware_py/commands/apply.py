@@ -1,6 +1,6 @@
 """`roseking apply`: the position after some moves; a draw takes the top of the pile."""
-from engine.errors import IllegalMoveError, NotationError, RecordError
-from engine.record import push_token
+from engine.errors import IllegalMoveError, RecordError
+from engine.record import push_tokens
 from firmware_py.positions import add_position_args, load_position, print_json
 
 
@@ -13,9 +13,8 @@ def register(sub):
 
 def run(args):
     pos = load_position(args.position, args.seed, args.reshuffle)
-    for n, token in enumerate(args.moves, 1):
-        try:
-            push_token(pos, token)
-        except (NotationError, RecordError) as exc:
-            raise IllegalMoveError(f"move {n} ({token}): {exc}") from None
+    try:
+        push_tokens(pos, args.moves)
+    except RecordError as exc:
+        raise IllegalMoveError(str(exc)) from None
     print_json(pos.to_json())

@@ -9,6 +9,8 @@ import platform
 
 SECTIONS = {
     "engine": "engine.bench",
+    "frame": "hardware.bench",
+    "search": "engine.players.bench",
 }
 
 

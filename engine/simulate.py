@@ -1,0 +1,108 @@
+"""Headless games between players, in game order whatever the executor (issue 3).
+
+A run is cut into tasks of consecutive games. Every game's deal and players are seeded
+from (run seed, game index) alone, so the records are the same with one worker, many
+workers or a cluster; `run` yields each task's games in game order. Any
+`concurrent.futures`-style executor works (a process pool, a Dask client's executor).
+"""
+import hashlib
+import random
+from collections import namedtuple
+from dataclasses import dataclass
+
+from engine import record as records
+from engine.errors import RoseKingError
+from engine.players import check_names, evaluate, make_player
+from engine.playout import random_playout
+from engine.position import Position
+from engine.scoring import figures, winner
+from engine.variants import variant as find_variant
+
+Game = namedtuple("Game", "index seed players winner red white moves reason first heroes line")
+Game.__doc__ = """One finished game: `players` per seat, `winner` red/white/draw, scores `red`
+and `white`, `moves` (incl. draws and passes), end `reason`, the `first` colour to move,
+`heroes` used per colour (red, white), and the record `line` (JSON) or None."""
+
+
+def game_seed(seed, index):
+    """The seed of game `index` in a run seeded `seed` (a 48-bit int, the same on every machine)."""
+    digest = hashlib.sha256(f"roseking:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def seat_names(variant, players):
+    """One player name per seat: as many names as seats, or one per colour (teams, R20)."""
+    seats = find_variant(variant).seats
+    players = list(players)
+    if len(players) == 2 and len(seats) == 4:
+        players = players * 2  # red1, white1, red2, white2 (R22)
+    if len(players) != len(seats):
+        raise RoseKingError(f"--players: {len(players)} names for {len(seats)} seats ({', '.join(seats)})")
+    check_names(players)
+    return tuple(players)
+
+
+def play(variant, seed, players, index=0, record=False):
+    """Play one game from the deal of `seed` (R7) with one player name per seat; a Game."""
+    start = Position.new(variant, seed)
+    pos = start.copy()
+    if all(p == "random" for p in players):
+        random_playout(pos, random.Random(seed))  # the fast path for random players
+    else:
+        seats = [make_player(p, seed=game_seed(seed, k)) for k, p in enumerate(players)]
+        while pos.legal_moves():
+            pos.push(seats[pos.to_move].choose(pos))
+    red, white = figures(pos.bits[0]), figures(pos.bits[1])
+    full = pos.variant.heroes * len(players) // 2
+    line = None
+    if record:
+        names = dict(zip(pos.variant.seats, players))
+        line = records.dumps(records.make_record(start, pos, names, seed))
+    return Game(index, seed, tuple(players), winner(red, white), red[0], white[0], len(pos.stack),
+                pos.outcome(), start.to_move & 1,
+                (full - evaluate.heroes(pos, 0), full - evaluate.heroes(pos, 1)), line)
+
+
+@dataclass(frozen=True)
+class Task:
+    """Games `first` … `first + count - 1`: each plays `pairing(index)` on `deal(index)`."""
+
+    variant: str
+    seed: int
+    lineups: tuple  # the player names per seat, one lineup per game index modulo its length
+    first: int
+    count: int
+    record: bool
+    paired: bool = False  # tournaments: games 2k and 2k+1 share a deal, colours swapped
+
+    def __call__(self):
+        out = []
+        for i in range(self.first, self.first + self.count):
+            deal = game_seed(self.seed, i // 2 if self.paired else i)
+            out.append(play(self.variant, deal, self.lineups[i % len(self.lineups)], i, self.record))
+        return out
+
+
+def run_task(task):
+    """Run one task (a picklable top-level function for process pools and clusters)."""
+    return task()
+
+
+def tasks(variant, seed, lineups, games, record=False, paired=False, chunk=None, workers=1):
+    """The tasks of a run of `games` games, in game order."""
+    if chunk is None:
+        searching = any(p != "random" for lineup in lineups for p in lineup)
+        chunk = 2 if searching else max(1, min(1000, games // (8 * workers) or 1))
+        if paired:
+            chunk += chunk % 2
+    return [Task(variant, seed, tuple(lineups), i, min(chunk, games - i), record, paired)
+            for i in range(0, games, chunk)]
+
+
+def run(todo, executor=None):
+    """Yield the list of Games of each task in order; in this process when `executor` is None."""
+    if executor is None:
+        for task in todo:
+            yield task()
+    else:
+        yield from executor.map(run_task, todo)

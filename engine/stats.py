@@ -1,0 +1,49 @@
+"""Statistics for match results: Wilson score intervals and Elo ratings.
+
+>>> [round(x, 3) for x in wilson(90, 100)]
+[0.826, 0.945]
+>>> round(elo_difference(0.75))
+191
+"""
+import math
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins, n, z=Z95):
+    """The 95% Wilson score interval (low, high) of a proportion `wins`/`n` (wins may be x.5)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    scale = 1 + z * z / n
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def elo_difference(score):
+    """The Elo difference implied by an expected score in (0, 1)."""
+    return -400 * math.log10(1 / score - 1)
+
+
+def elo_ratings(points, rounds=200):
+    """Elo ratings (mean 0) fitted to `points[(a, b)]` = (points of a, games) by Bradley–Terry.
+
+    Draws count half a point. Each pairing gets one virtual draw so that a clean sweep
+    gives a finite rating.
+    """
+    names = sorted({n for pair in points for n in pair})
+    won = {n: 0.0 for n in names}
+    games = {}
+    for (a, b), (pts, n) in points.items():
+        won[a] += pts + 0.5
+        won[b] += n - pts + 0.5
+        games[a, b] = games[b, a] = games.get((a, b), 0) + n + 1
+    gamma = {n: 1.0 for n in names}
+    for _ in range(rounds):
+        for a in names:
+            denom = sum(g / (gamma[a] + gamma[b]) for (x, b), g in games.items() if x == a)
+            gamma[a] = won[a] / denom if denom else 1.0
+        mean = sum(math.log10(g) for g in gamma.values()) / len(names)
+        gamma = {n: g / 10 ** mean for n, g in gamma.items()}
+    return {n: 400 * math.log10(gamma[n]) for n in names}

@@ -1,0 +1,109 @@
+"""The summary of a simulation: wins per player and per colour with 95% Wilson intervals,
+scores, game length, end reasons (R16, R17), first-player advantage and hero use.
+
+Figures are kept as running sums, so a summary of millions of games stays small.
+"""
+import math
+
+from engine.stats import wilson
+from engine.variants import COLOURS
+
+
+class Spread:
+    """Running mean, standard deviation, minimum and maximum of a series."""
+
+    def __init__(self):
+        self.n, self.total, self.squares = 0, 0.0, 0.0
+        self.low = self.high = None
+
+    def add(self, x):
+        self.n += 1
+        self.total += x
+        self.squares += x * x
+        self.low = x if self.low is None else min(self.low, x)
+        self.high = x if self.high is None else max(self.high, x)
+
+    def to_dict(self):
+        if not self.n:
+            return {"mean": None, "sd": None, "min": None, "max": None}
+        mean = self.total / self.n
+        var = (self.squares - self.n * mean * mean) / (self.n - 1) if self.n > 1 else 0.0
+        return {"mean": round(mean, 2), "sd": round(math.sqrt(max(var, 0.0)), 2),
+                "min": self.low, "max": self.high}
+
+
+def _rate(k, n):
+    lo, hi = wilson(k, n)
+    return {"rate": round(k / n, 4) if n else None, "ci95": [round(lo, 4), round(hi, 4)]}
+
+
+class Summary:
+    """Add finished Games (engine.simulate.Game) one by one; `to_dict()` and `text()` report."""
+
+    def __init__(self):
+        self.games = 0
+        self.players = {}  # name -> [games, wins, draws]
+        self.colours = {"red": 0, "white": 0, "draw": 0}
+        self.scores = {c: Spread() for c in COLOURS}
+        self.margin = Spread()
+        self.length = Spread()
+        self.reasons = {}
+        self.first_won = 0
+        self.heroes = {c: Spread() for c in COLOURS}
+
+    def add(self, g):
+        self.games += 1
+        self.colours[g.winner] += 1
+        for name, colour in {(n, COLOURS[k & 1]) for k, n in enumerate(g.players)}:
+            row = self.players.setdefault(name, [0, 0, 0])
+            row[0] += 1
+            row[1] += g.winner == colour
+            row[2] += g.winner == "draw"
+        self.scores["red"].add(g.red)
+        self.scores["white"].add(g.white)
+        self.margin.add(g.red - g.white)
+        self.length.add(g.moves)
+        self.reasons[g.reason] = self.reasons.get(g.reason, 0) + 1
+        self.first_won += g.winner == COLOURS[g.first]
+        for c, used in zip(COLOURS, g.heroes):
+            self.heroes[c].add(used)
+
+    def to_dict(self):
+        n = self.games
+        return {
+            "games": n,
+            "players": {name: {"games": k, "wins": w, "draws": d, **_rate(w + d / 2, k)}
+                        for name, (k, w, d) in self.players.items()},
+            "colours": {c: {"wins": self.colours[c], **_rate(self.colours[c], n)} for c in COLOURS}
+            | {"draws": self.colours["draw"]},
+            "scores": {c: s.to_dict() for c, s in self.scores.items()} | {"margin_red": self.margin.to_dict()},
+            "moves": self.length.to_dict(),
+            "reasons": dict(sorted(self.reasons.items())),
+            "first_player_wins": {"wins": self.first_won, **_rate(self.first_won, n)},
+            "heroes_used": {c: s.to_dict() for c, s in self.heroes.items()},
+        }
+
+    def text(self):
+        """The summary for a person, a few aligned lines."""
+        d = self.to_dict()
+
+        def pct(r):
+            return "  -  " if r["rate"] is None else \
+                f"{100 * r['rate']:5.1f}% [{100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}]"
+
+        def spread(s):
+            return f"{s['mean']} ± {s['sd']} ({s['min']}–{s['max']})"
+
+        lines = [f"games: {d['games']}"]
+        for name, r in d["players"].items():
+            lines.append(f"player {name}: {r['wins']} wins, {r['draws']} draws in {r['games']} games, "
+                         f"score {pct(r)}")
+        for c in COLOURS:
+            lines.append(f"{c} wins: {d['colours'][c]['wins']}  {pct(d['colours'][c])}")
+        lines.append(f"draws: {d['colours']['draws']}")
+        lines.append(f"first player wins: {pct(d['first_player_wins'])}")
+        for c in COLOURS:
+            lines.append(f"{c} score: {spread(d['scores'][c])}; heroes used {spread(d['heroes_used'][c])}")
+        lines.append(f"moves per game: {spread(d['moves'])}")
+        lines.append("end: " + ", ".join(f"{k} {v}" for k, v in d["reasons"].items()))
+        return "\n".join(lines)

@@ -1,0 +1,59 @@
+"""Round robins on paired deals: every pairing plays each deal twice, colours swapped.
+
+All pairings use the same deals (deal k of a run seeded S is `game_seed(S, k)`), so
+differences between players are not differences of luck.
+"""
+from itertools import combinations
+
+from engine.simulate import seat_names, tasks
+from engine.stats import elo_ratings, wilson
+
+
+def schedule(variant, seed, players, games, workers=1):
+    """[(pairing, Task)] for `games` games per pairing (rounded up to whole deals)."""
+    games += games % 2
+    out = []
+    for a, b in combinations(players, 2):
+        lineups = (seat_names(variant, (a, b)), seat_names(variant, (b, a)))
+        out += [((a, b), t) for t in tasks(variant, seed, lineups, games, paired=True, workers=workers)]
+    return out
+
+
+class Standings:
+    """Wins, draws and losses per player and per pairing, from finished Games."""
+
+    def __init__(self, players):
+        self.players = list(players)
+        self.wdl = {p: [0, 0, 0] for p in players}
+        self.pairs = {}  # (a, b) -> [a wins, draws, b wins]
+
+    def add(self, pair, games):
+        a, b = pair
+        tally = self.pairs.setdefault(pair, [0, 0, 0])
+        for g in games:
+            if g.winner == "draw":
+                tally[1] += 1
+                self.wdl[a][1] += 1
+                self.wdl[b][1] += 1
+                continue
+            won = g.players[0 if g.winner == "red" else 1]
+            tally[0 if won == a else 2] += 1
+            self.wdl[won][0] += 1
+            self.wdl[b if won == a else a][2] += 1
+
+    def to_dict(self):
+        """Per player W/D/L, score with its 95% Wilson interval and Elo; per pairing the same."""
+        elo = elo_ratings({pair: (w + d / 2, w + d + l) for pair, (w, d, l) in self.pairs.items()})
+        players = []
+        for p in sorted(self.players, key=lambda p: -elo[p]):
+            w, d, l = self.wdl[p]
+            players.append({"player": p, **_row(w, d, l), "elo": round(elo[p])})
+        pairs = [{"player": a, "opponent": b, **_row(*t)} for (a, b), t in self.pairs.items()]
+        return {"players": players, "pairings": pairs}
+
+
+def _row(w, d, l):
+    n = w + d + l
+    lo, hi = wilson(w + d / 2, n)
+    return {"games": n, "wins": w, "draws": d, "losses": l,
+            "score": round((w + d / 2) / n, 4) if n else None, "ci95": [round(lo, 4), round(hi, 4)]}

@@ -1,0 +1,39 @@
+"""`roseking config check FILE`: validate a hardware configuration and summarise it."""
+from hardware.config import load_config
+from hardware.frame import CELLS
+from hardware.power import Dimmer
+
+
+def register(sub):
+    p = sub.add_parser("config", help="check a hardware configuration file")
+    actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
+    actions.required = True
+    check = actions.add_parser("check", help="validate FILE; errors name the key")
+    check.add_argument("file", metavar="FILE")
+    check.set_defaults(func=run)
+
+
+def summary(config):
+    """Human-readable lines describing a valid configuration."""
+    b, d, k = config.board, config.displays, config.buttons
+    white = Dimmer(b.gamma, b.brightness, b.supply_amps, CELLS).scale(255 * 3 * CELLS)
+    return [
+        f"backend: {config.backend or 'not set (pass --sim or set backend)'}",
+        f"seats: {', '.join(config.seats)}",
+        f"board: {CELLS} LEDs on GPIO {b.pin}, {b.pixel_order}, {'serpentine' if b.serpentine else 'progressive'} "
+        f"from {b.start}, turned {b.rotation}°, gamma {b.gamma}",
+        f"power: brightness cap {b.brightness:.2f}, supply {b.supply_amps:g} A "
+        f"(all white is shown at {white:.0%} at most)",
+        f"displays: {len(d.chain)} MAX7219 on SPI{d.spi_port}.{d.spi_device} at {d.spi_speed_hz / 1e6:g} MHz, "
+        f"block orientation {d.block_orientation}, intensity {d.intensity}: {', '.join(d.chain)}",
+        f"buttons: {len(k.pins)}, hold {k.hold_seconds:g} s, debounce {k.debounce_seconds * 1000:g} ms: "
+        + ", ".join(f"{name}={pin}" for name, pin in k.pins.items()),
+    ]
+
+
+def run(args):
+    config = load_config(args.file)
+    print(f"{args.file}: ok")
+    for line in summary(config):
+        print(f"  {line}")
+    return 0

@@ -1,0 +1,46 @@
+"""`roseking simulate`: games between computer players, records and a summary."""
+import contextlib
+import json
+
+from engine import simulate
+from engine.summary import Summary
+from firmware_py import executors
+from firmware_py.atomic import atomic_writer
+from firmware_py.errors import UsageError
+
+
+def register(sub):
+    p = sub.add_parser("simulate", help="play games between computer players and summarise them")
+    p.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="run seed; game k is seeded from (S, k)")
+    p.add_argument("--variant", default="classic", choices=("classic", "teams"))
+    p.add_argument("--players", default="random,random", metavar="P,P[,…]",
+                   help="one player per seat (or per colour in teams): random, greedy, easy, medium, "
+                        "hard, max, alphabeta; `hard:5000` sets a budget")
+    p.add_argument("--records", metavar="PATH", help="write one game record per line (JSON Lines)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    executors.add_arguments(p)
+    p.set_defaults(func=run)
+
+
+def run(args):
+    if args.games < 1:
+        raise UsageError(f"--games: must be at least 1, got {args.games}")
+    executors.check(args)
+    lineup = simulate.seat_names(args.variant, args.players.split(","))
+    todo = simulate.tasks(args.variant, args.seed, [lineup], args.games, record=bool(args.records),
+                          workers=args.workers)
+    summary = Summary()
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(atomic_writer(args.records)) if args.records else None
+        pool = stack.enter_context(executors.executor(args))
+        bar = stack.enter_context(executors.progress(args.games))
+        for games in simulate.run(todo, pool):
+            for g in games:
+                summary.add(g)
+                if out:
+                    out.write(g.line + "\n")
+            bar.update(len(games))
+    print(json.dumps(summary.to_dict(), indent=2) if args.json else summary.text())
+    return 0
+

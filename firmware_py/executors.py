@@ -1,0 +1,49 @@
+"""Where games run: this process, a local process pool, or a Dask cluster (`--cluster`)."""
+import contextlib
+from concurrent.futures import ProcessPoolExecutor
+
+from firmware_py.errors import UsageError
+
+
+def add_arguments(parser):
+    """The `--workers` and `--cluster` options shared by simulate and tournament."""
+    parser.add_argument("--workers", type=int, default=1, metavar="K",
+                        help="local worker processes (default 1: this process)")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="run on the Dask scheduler at ADDRESS (needs the 'cluster' extra)")
+
+
+def check(args):
+    """UsageError for a worker count below one."""
+    if args.workers < 1:
+        raise UsageError(f"--workers: must be at least 1, got {args.workers}")
+
+
+@contextlib.contextmanager
+def executor(args):
+    """A concurrent.futures-style executor for `args`, or None to run in this process."""
+    if args.cluster:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise UsageError("--cluster needs Dask: pip install 'roseking[cluster]'") from None
+        try:
+            client = Client(args.cluster, timeout=10)
+        except (OSError, ValueError, TypeError) as exc:
+            raise UsageError(f"--cluster: cannot reach {args.cluster}: {exc}") from None
+        with client:
+            yield client.get_executor()
+    elif args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            yield pool
+    else:
+        yield None
+
+
+def progress(total, unit="game"):
+    """A tqdm progress bar on standard error when it is a terminal, else a silent one."""
+    import sys
+
+    from tqdm import tqdm
+    return tqdm(total=total, unit=unit, file=sys.stderr, disable=not sys.stderr.isatty(),
+                leave=False, dynamic_ncols=True)

@@ -1,0 +1,258 @@
+"""The builder's configuration: one TOML file, every key validated, errors naming the key.
+
+Every key has a default (the pin plan of HARDWARE.md), except `backend`, which must be
+chosen in the file or on the command line. See `hardware/roseking.example.toml`.
+
+>>> c = parse_config({"board": {"rotation": 90}})
+>>> c.board.rotation, c.buttons.pins["red.card1"], c.displays.chain[5]
+(90, 4, 'white.card1')
+>>> parse_config({"board": {"rotation": 45}}, "roseking.toml")
+Traceback (most recent call last):
+...
+hardware.errors.ConfigError: roseking.toml: board.rotation: must be one of 0, 90, 180, 270 (got 45)
+"""
+import json
+import tomllib
+from dataclasses import dataclass
+from itertools import permutations
+
+from hardware.errors import ConfigError
+from hardware.frame import CELLS
+from hardware.layout import CORNERS, ROTATIONS
+from hardware.names import CONTROLS, MENU, SEAT_PATTERN, card_slots, seat_controls, seat_slots
+from hardware.power import idle_amps
+
+BACKENDS = ("pi", "sim")
+PIXEL_ORDERS = tuple("".join(p) for p in permutations("RGB"))
+BLOCK_ORIENTATIONS = (0, 90, -90, 180)
+SPI_SPEEDS = (500_000, 1_000_000, 2_000_000, 4_000_000, 8_000_000)   # the MAX7219 tops out at 10 MHz
+SPI_PINS = {0: {7, 8, 9, 10, 11}, 1: {16, 17, 18, 19, 20, 21}}
+DEFAULT_PINS = {
+    "red": dict(zip(CONTROLS, (4, 17, 27, 22, 5, 6, 13))),
+    "white": dict(zip(CONTROLS, (23, 24, 25, 12, 16, 20, 26))),
+}
+DEFAULT_MENU_PIN = 19
+DEFAULTS = "<defaults>"
+
+
+@dataclass(frozen=True)
+class BoardConfig:
+    """The 9 × 9 WS2812 chain: data pin, layout, colour order and power."""
+    pin: int = 18
+    start: str = "bottom-left"
+    serpentine: bool = True
+    rotation: int = 0
+    pixel_order: str = "GRB"
+    brightness: float = 0.3
+    supply_amps: float = 4.0
+    gamma: float = 2.6
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    """The MAX7219 chain: SPI settings and which slot each matrix shows, nearest the Pi first."""
+    chain: tuple
+    spi_port: int = 0
+    spi_device: int = 0
+    spi_speed_hz: int = 8_000_000
+    block_orientation: int = 0
+    reverse_order: bool = False
+    intensity: int = 4
+
+
+@dataclass(frozen=True)
+class ButtonConfig:
+    """Button name → BCM pin, hold time and debounce window."""
+    pins: dict
+    hold_seconds: float = 1.0
+    debounce_seconds: float = 0.02
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything a builder changes; `backend` is None when the file leaves it to `--sim`."""
+    backend: str | None
+    seats: tuple
+    board: BoardConfig
+    displays: DisplayConfig
+    buttons: ButtonConfig
+    source: str = DEFAULTS
+
+
+def _show(value):
+    return json.dumps(value)
+
+
+def _choice(*choices):
+    def check(v):
+        if v not in choices or isinstance(v, bool):
+            return f"must be one of {', '.join(map(_show, choices))} (got {_show(v)})"
+    return check
+
+
+def _integer(lo, hi):
+    def check(v):
+        if not isinstance(v, int) or isinstance(v, bool):
+            return f"must be a whole number (got {_show(v)})"
+        if not lo <= v <= hi:
+            return f"must be between {lo} and {hi} (got {v})"
+    return check
+
+
+def _number(lo, hi, open_low=False):
+    def check(v):
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            return f"must be a number (got {_show(v)})"
+        if (v <= lo if open_low else v < lo) or v > hi:
+            low = f"above {lo}" if open_low else f"at least {lo}"
+            return f"must be {low} and at most {hi} (got {v})"
+    return check
+
+
+def _boolean(v):
+    if not isinstance(v, bool):
+        return f"must be true or false (got {_show(v)})"
+
+
+class _Table:
+    """One TOML table being read: tracks used keys and names them in errors."""
+
+    def __init__(self, data, prefix, where):
+        self.data, self.prefix, self.where, self.used = data, prefix, where, set()
+
+    def error(self, key, message):
+        return ConfigError(f"{self.where}: {self.prefix}{key}: {message}")
+
+    def get(self, key, default, check):
+        self.used.add(key)
+        if key not in self.data:
+            return default
+        value = self.data[key]
+        problem = check(value)
+        if problem:
+            raise self.error(key, problem)
+        return value
+
+    def sub(self, key):
+        self.used.add(key)
+        value = self.data.get(key, {})
+        if not isinstance(value, dict):
+            raise self.error(key, f"must be a table (got {_show(value)})")
+        return _Table(value, f"{self.prefix}{key}.", self.where)
+
+    def finish(self):
+        for key in self.data:
+            if key not in self.used:
+                raise self.error(key, "unknown key")
+
+
+def _seats(top):
+    def check(v):
+        if not isinstance(v, list) or not v:
+            return f"must be a list of seat names (got {_show(v)})"
+        for name in v:
+            if not isinstance(name, str) or not SEAT_PATTERN.match(name) or name == MENU:
+                return f"{_show(name)} is not a seat name (lower-case letters, digits, _)"
+        if len(set(v)) != len(v):
+            return "names a seat twice"
+    return tuple(top.get("seats", ["red", "white"], check))
+
+
+def _board(t):
+    b = BoardConfig(
+        pin=t.get("pin", BoardConfig.pin, _integer(2, 27)),
+        start=t.get("start", BoardConfig.start, _choice(*CORNERS)),
+        serpentine=t.get("serpentine", BoardConfig.serpentine, _boolean),
+        rotation=t.get("rotation", BoardConfig.rotation, _choice(*ROTATIONS)),
+        pixel_order=t.get("pixel_order", BoardConfig.pixel_order, _choice(*PIXEL_ORDERS)),
+        brightness=float(t.get("brightness", BoardConfig.brightness, _number(0, 1, open_low=True))),
+        supply_amps=float(t.get("supply_amps", BoardConfig.supply_amps, _number(0, 100, open_low=True))),
+        gamma=float(t.get("gamma", BoardConfig.gamma, _number(1.0, 4.0))),
+    )
+    if b.supply_amps <= idle_amps(CELLS):
+        raise t.error("supply_amps", f"must exceed the {idle_amps(CELLS)} A that {CELLS} dark LEDs draw")
+    t.finish()
+    return b
+
+
+def _displays(t, seats):
+    allowed = [s for seat in seats for s in seat_slots(seat)]
+
+    def check_chain(v):
+        if not isinstance(v, list) or not v:
+            return f"must be a list of display slots (got {_show(v)})"
+        for slot in v:
+            if slot not in allowed:
+                return f"{_show(slot)} is not a display slot (one of {', '.join(allowed)})"
+        if len(set(v)) != len(v):
+            return "names a slot twice"
+
+    default_chain = [s for seat in seats for s in card_slots(seat)]
+    d = DisplayConfig(
+        chain=tuple(t.get("chain", default_chain, check_chain)),
+        spi_port=t.get("spi_port", DisplayConfig.spi_port, _choice(0, 1)),
+        spi_device=t.get("spi_device", DisplayConfig.spi_device, _choice(0, 1)),
+        spi_speed_hz=t.get("spi_speed_hz", DisplayConfig.spi_speed_hz, _choice(*SPI_SPEEDS)),
+        block_orientation=t.get("block_orientation", DisplayConfig.block_orientation,
+                                _choice(*BLOCK_ORIENTATIONS)),
+        reverse_order=t.get("reverse_order", DisplayConfig.reverse_order, _boolean),
+        intensity=t.get("intensity", DisplayConfig.intensity, _integer(0, 15)),
+    )
+    t.finish()
+    return d
+
+
+def _buttons(t, seats, reserved):
+    pins = {}
+    taken = {}
+
+    def pin(table, key, default):
+        if default is None and key not in table.data:
+            raise table.error(key, "missing (no default pin for this seat)")
+        value = table.get(key, default, _integer(2, 27))
+        if value in reserved:
+            raise table.error(key, f"GPIO {value} is {reserved[value]}")
+        if value in taken:
+            raise table.error(key, f"GPIO {value} is already used by {taken[value]}")
+        taken[value] = f"{table.prefix}{key}"
+        return value
+
+    hold = t.get("hold_seconds", ButtonConfig.hold_seconds, _number(0, 10, open_low=True))
+    debounce_ms = t.get("debounce_ms", ButtonConfig.debounce_seconds * 1000, _number(0, 500))
+    for seat in seats:
+        table = t.sub(seat)
+        defaults = DEFAULT_PINS.get(seat, {})
+        for control, name in zip(CONTROLS, seat_controls(seat)):
+            pins[name] = pin(table, control, defaults.get(control))
+        table.finish()
+    pins[MENU] = pin(t, MENU, DEFAULT_MENU_PIN)
+    t.finish()
+    return ButtonConfig(pins=pins, hold_seconds=float(hold), debounce_seconds=debounce_ms / 1000)
+
+
+def parse_config(data, where=DEFAULTS):
+    """A `Config` from parsed TOML `data`; `where` (the file name) starts every error."""
+    top = _Table(data, "", where)
+    backend = top.get("backend", None, _choice(*BACKENDS))
+    seats = _seats(top)
+    board = _board(top.sub("board"))
+    displays = _displays(top.sub("displays"), seats)
+    if board.pin in SPI_PINS[displays.spi_port]:
+        raise top.error("board.pin", f"GPIO {board.pin} is used by SPI{displays.spi_port} (the card displays)")
+    reserved = {p: f"used by SPI{displays.spi_port} (the card displays)" for p in SPI_PINS[displays.spi_port]}
+    reserved[board.pin] = "the board's LED data pin (board.pin)"
+    buttons = _buttons(top.sub("buttons"), seats, reserved)
+    top.finish()
+    return Config(backend, seats, board, displays, buttons, where)
+
+
+def load_config(path):
+    """Read and validate the TOML file at `path`."""
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    return parse_config(data, str(path))

@@ -1,0 +1,171 @@
+"""8 × 8 bitmaps for the card displays, drawn to be read at a glance across the table.
+
+`glyph(name)` knows: the eight directions (`"N"` … `"NW"`, a big arrow), the three
+distances (`"1"`, `"2"`, `"3"`, a big digit), a card (`"NE2"`: a small arrow with
+one to three pips beside it), `"empty"` (a dotted card outline) and `"hero0"` …
+`"hero9"` (a crown over the count). `scroll(text, offset, count)` slides text across
+one or more displays. The hardware draws names; it does not know what a card does.
+
+>>> from hardware.frame import bitmap_rows
+>>> bitmap_rows(glyph("N"))[:4]
+['...##...', '..####..', '.######.', '########']
+"""
+from luma.core.legacy.font import CP437_FONT, TINY_FONT, proportional
+
+from hardware.frame import bitmap_from_rows
+
+DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+DISTANCES = ("1", "2", "3")
+HERO_COUNTS = range(10)
+
+_BIG_ARROW = {
+    "N": ["...##...",
+          "..####..",
+          ".######.",
+          "########",
+          "...##...",
+          "...##...",
+          "...##...",
+          "...##..."],
+    "NE": ["..######",
+           "...#####",
+           "....####",
+           "....####",
+           "...##.##",
+           "..##...#",
+           ".##.....",
+           "##......"],
+}
+_SMALL_ARROW = {   # 5 × 5, drawn in the top-left corner of an 8 × 8 grid
+    "N": ["..#..", ".###.", "#.#.#", "..#..", "..#.."],
+    "NE": ["..###", "...##", "..#.#", ".#...", "#...."],
+}
+_DIGIT = {
+    "1": ["...##...",
+          "..###...",
+          ".####...",
+          "...##...",
+          "...##...",
+          "...##...",
+          "...##...",
+          ".######."],
+    "2": [".#####..",
+          "##...##.",
+          ".....##.",
+          "....##..",
+          "..###...",
+          ".##.....",
+          "##......",
+          "#######."],
+    "3": [".#####..",
+          "##...##.",
+          ".....##.",
+          "..####..",
+          ".....##.",
+          ".....##.",
+          "##...##.",
+          ".#####.."],
+}
+_PIPS = {   # rows of the 2 × 2 pips in the two right-hand columns
+    1: (3,),
+    2: (1, 5),
+    3: (0, 3, 6),
+}
+_EMPTY = ["#.#.#.#.",
+          "........",
+          "#.....#.",
+          "........",
+          "#.....#.",
+          "........",
+          "#.....#.",
+          "#.#.#.#."]
+_CROWN = ["#..##..#",
+          "########"]
+
+
+def _pad(rows):
+    """Rows of any width up to 8 padded to an 8 × 8 picture."""
+    rows = [r.ljust(8, ".") for r in rows]
+    return rows + ["." * 8] * (8 - len(rows))
+
+
+def _rotate(rows, quarter_turns):
+    """A square picture turned clockwise by `quarter_turns` × 90 degrees."""
+    for _ in range(quarter_turns % 4):
+        rows = ["".join(rows[len(rows) - 1 - y][x] for y in range(len(rows))) for x in range(len(rows[0]))]
+    return rows
+
+
+def _arrow(pictures, direction):
+    """The arrow for `direction`, turned from the drawn N or NE picture."""
+    turns = DIRECTIONS.index(direction) // 2
+    return _rotate(pictures["N" if DIRECTIONS.index(direction) % 2 == 0 else "NE"], turns)
+
+
+def _card(direction, distance):
+    rows = [list(r) for r in _pad([""] + _arrow(_SMALL_ARROW, direction))]
+    for top in _PIPS[distance]:
+        for y in (top, top + 1):
+            rows[y][6] = rows[y][7] = "#"
+    return ["".join(r) for r in rows]
+
+
+def _hero(count):
+    digit = TINY_FONT[ord(str(count))]
+    return _CROWN + ["." * 8] + ["..." + "".join("#" if c >> (y + 1) & 1 else "." for c in digit[:3]) + ".."
+                                 for y in range(5)]
+
+
+def _build():
+    table = {"empty": _EMPTY}
+    for d in DIRECTIONS:
+        table[d] = _arrow(_BIG_ARROW, d)
+        for n in DISTANCES:
+            table[d + n] = _card(d, int(n))
+    table.update(_DIGIT)
+    for n in HERO_COUNTS:
+        table[f"hero{n}"] = _hero(n)
+    return {name: bitmap_from_rows(rows) for name, rows in table.items()}
+
+
+GLYPHS = _build()
+NAMES = tuple(GLYPHS)
+
+
+def glyph(name):
+    """The bitmap for `name` (see the module docstring); KeyError for an unknown name."""
+    return GLYPHS[name]
+
+
+def hero(count):
+    """The hero-count glyph for 0–9 heroes."""
+    return GLYPHS[f"hero{count}"]
+
+
+_FONT = proportional(CP437_FONT)
+
+
+def text_columns(text):
+    """The column bytes (bit 0 = top row) of `text` in luma's proportional CP437 font."""
+    return [col for ch in text for col in _FONT[ord(ch) if ord(ch) < 256 else ord("?")]]
+
+
+def scroll(text, offset, count=1, gap=8):
+    """`count` bitmaps showing `text` scrolled left by `offset` columns, repeating after a gap.
+
+    Scenes animate text by raising `offset` with time; the text wraps round, so any
+    offset is valid.
+    """
+    columns = text_columns(text) + [0] * gap
+    width = 8 * count
+    window = [columns[(offset + x) % len(columns)] for x in range(width)]
+    return tuple(
+        tuple(sum(0x80 >> x for x in range(8) if window[8 * d + x] >> y & 1) for y in range(8))
+        for d in range(count)
+    )
+
+
+def scroll_length(text, gap=8):
+    """How many columns `scroll` takes to come back to offset 0."""
+    return len(text_columns(text)) + gap
+

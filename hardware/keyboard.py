@@ -1,0 +1,69 @@
+"""The simulator's keyboard: keys press the simulated buttons (a terminal has no key-up,
+so a key is a tap, and `h` then a key holds that button)."""
+import os
+import threading
+
+from hardware.names import MENU, seat_controls
+
+SEAT_KEYS = ("12345qw", "67890op")   # card1–5, hero, draw of the first two seats
+MENU_KEY = "m"
+HOLD_KEY = "h"
+
+
+def key_map(seats):
+    """Key → button name for the first two seats and the menu."""
+    keys = {k: name for seat, row in zip(seats, SEAT_KEYS) for k, name in zip(row, seat_controls(seat))}
+    keys[MENU_KEY] = MENU
+    return keys
+
+
+def legend(keys):
+    """Lines that explain `keys` on screen."""
+    by_seat = {}
+    for key, name in keys.items():
+        seat, _, control = name.rpartition(".")
+        by_seat.setdefault(seat or MENU, []).append(f"{key}={control}")
+    lines = [f"  {seat}: {' '.join(pairs)}" for seat, pairs in by_seat.items()]
+    return ["keys (tap; press h first to hold; Ctrl-C quits):"] + lines
+
+
+class Keyboard:
+    """Reads single keys from a terminal in cbreak mode on a daemon thread and drives the pins."""
+
+    def __init__(self, stream, keys, pins, tap_seconds, hold_seconds):
+        import termios   # Unix terminals only; imported here so the package loads anywhere
+        import tty
+        self._termios = termios
+        self._fd = stream.fileno()
+        self._keys, self._pins = keys, pins
+        self._tap, self._hold = tap_seconds, hold_seconds
+        self._saved = termios.tcgetattr(self._fd)
+        tty.setcbreak(self._fd)
+        threading.Thread(target=self._read, daemon=True, name="sim-keyboard").start()
+
+    def _read(self):
+        holding = False
+        while True:
+            try:
+                key = os.read(self._fd, 1).decode(errors="replace")
+            except OSError:
+                return
+            if not key:
+                return
+            if key == HOLD_KEY:
+                holding = True
+            elif key in self._keys:
+                self._pins.press(self._keys[key], self._hold if holding else self._tap)
+                holding = False
+
+    def close(self):
+        """Give the terminal back its settings."""
+        self._termios.tcsetattr(self._fd, self._termios.TCSADRAIN, self._saved)
+
+
+def interactive(stream):
+    """True if `stream` is a terminal that keys can be read from."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

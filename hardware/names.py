@@ -1,0 +1,40 @@
+"""Names of the table's controls and display slots: `red.card3`, `white.draw`, `menu`, `red.hero`.
+
+>>> seat_controls("red")[:2]
+('red.card1', 'red.card2')
+>>> split_name("white.draw"), split_name("menu")
+(('white', 'draw'), (None, 'menu'))
+"""
+import re
+
+CARDS = 5
+CONTROLS = tuple(f"card{i}" for i in range(1, CARDS + 1)) + ("hero", "draw")
+MENU = "menu"
+SEAT_PATTERN = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+
+def seat_controls(seat):
+    """The button names of one seat, in the order of `CONTROLS`."""
+    return tuple(f"{seat}.{c}" for c in CONTROLS)
+
+
+def card_slots(seat):
+    """The display slots under one seat's cards."""
+    return tuple(f"{seat}.card{i}" for i in range(1, CARDS + 1))
+
+
+def seat_slots(seat):
+    """Every display slot a seat may have: its cards, then its hero count."""
+    return card_slots(seat) + (f"{seat}.hero",)
+
+
+def split_name(name):
+    """`(seat, control)` of a button or slot name; the table-wide menu has seat None."""
+    seat, _, control = name.rpartition(".")
+    return (seat or None), control
+
+
+def slots_by_seat(slots, seats):
+    """`[(seat, slots of that seat in their natural order), …]`, leaving out seats with none."""
+    rows = [(seat, tuple(s for s in seat_slots(seat) if s in slots)) for seat in seats]
+    return [(seat, row) for seat, row in rows if row]

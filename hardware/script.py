@@ -1,0 +1,66 @@
+"""`--input-script FILE`: button presses for reproducible demos, bug reports and tests.
+
+One step per line; `#` starts a comment:
+
+    red.card3 press        # a tap: down, then up
+    white.draw hold 2.0    # down for 2.0 seconds, then up
+    menu press
+    wait 0.5               # nothing for 0.5 seconds
+"""
+import time
+from typing import NamedTuple
+
+from hardware.errors import HardwareError
+
+
+class Step(NamedTuple):
+    """One script line: `action` press|hold|wait, the button `name` (None for wait), `seconds`."""
+    action: str
+    name: str | None
+    seconds: float
+
+
+def _seconds(text, where):
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < 3600:
+        raise HardwareError(f"{where}: {text!r} is not a number of seconds")
+    return value
+
+
+def parse_step(line, names, where):
+    """The step on one line (None for a blank or comment line); `names` are the known buttons."""
+    words = line.split("#", 1)[0].split()
+    if not words:
+        return None
+    if words[0] == "wait" and len(words) == 2:
+        return Step("wait", None, _seconds(words[1], where))
+    if words[0] not in names and words[0] != "wait":
+        raise HardwareError(f"{where}: unknown button {words[0]!r} (buttons: {', '.join(names)})")
+    if words[1:] == ["press"]:
+        return Step("press", words[0], 0.0)
+    if len(words) == 3 and words[1] == "hold":
+        return Step("hold", words[0], _seconds(words[2], where))
+    raise HardwareError(f"{where}: expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'")
+
+
+def parse_script(path, names):
+    """Every step of the script file at `path`; errors name the file and line."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError as exc:
+        raise HardwareError(f"--input-script {path}: cannot read ({exc.strerror})") from None
+    steps = (parse_step(line, names, f"{path}:{n}") for n, line in enumerate(lines, 1))
+    return [s for s in steps if s is not None]
+
+
+def run_script(steps, pins, tap_seconds, sleep=time.sleep):
+    """Drive `pins` (a SimPins) through `steps`; a press is held down `tap_seconds`."""
+    for step in steps:
+        if step.action == "wait":
+            sleep(step.seconds)
+        else:
+            pins.press(step.name, tap_seconds if step.action == "press" else step.seconds)

@@ -1,0 +1,135 @@
+"""The simulated backend: a real backend without a Pi.
+
+Frames go to the terminal (when it is one), to `--frames` (JSON Lines) and to
+`--snapshot` (PNGs). Buttons are the same gpiozero `Button`s as on the Pi, on
+`MockFactory` pins driven by the keyboard or by an input script.
+"""
+import sys
+import threading
+import time
+
+from gpiozero.pins.mock import MockFactory
+
+from hardware.buttons import Buttons
+from hardware.devices import Devices
+from hardware.frame import Frame, check_slots
+from hardware.framelog import FrameLog
+from hardware.keyboard import Keyboard, interactive, key_map, legend
+from hardware.script import parse_script, run_script
+from hardware.snapshot import Snapshots
+from hardware.terminal import TerminalView
+
+MIN_TAP_SECONDS = 0.05
+HOLD_MARGIN_SECONDS = 0.3
+
+
+class SimPins:
+    """Drives the mock pins under named buttons as a finger would (pressed = low)."""
+
+    def __init__(self, factory, pins, sleep=time.sleep):
+        self._factory, self._pins, self._sleep = factory, pins, sleep
+
+    def down(self, name):
+        self._factory.pin(self._pins[name]).drive_low()
+
+    def up(self, name):
+        self._factory.pin(self._pins[name]).drive_high()
+
+    def press(self, name, seconds):
+        """Hold `name` down for `seconds`, then let go."""
+        self.down(name)
+        self._sleep(seconds)
+        self.up(name)
+
+
+class SimScreen:
+    """Shows frames on every output: each output is called with `(frame, seconds since start)`."""
+
+    def __init__(self, slots, outputs, clock=time.monotonic):
+        self.slots, self._outputs, self._clock = slots, outputs, clock
+        self._start = clock()
+        self.current = Frame()
+
+    def show(self, frame):
+        check_slots(frame.displays, self.slots)
+        self.current = frame
+        t = self._clock() - self._start
+        for output in self._outputs:
+            output(frame, t)
+
+
+class SimLights:
+    """The board part of the simulated screen."""
+
+    def __init__(self, screen):
+        self._screen = screen
+
+    def show(self, board):
+        self._screen.show(Frame(board, self._screen.current.displays))
+
+    def close(self):
+        pass
+
+
+class SimDisplays:
+    """The card-display part of the simulated screen."""
+
+    def __init__(self, screen):
+        self._screen = screen
+        self.slots = screen.slots
+
+    def show(self, bitmaps):
+        self._screen.show(Frame(self._screen.current.board, bitmaps))
+
+    def close(self):
+        pass
+
+
+class SimDevices(Devices):
+    """Devices whose `show(frame)` records one frame, not a board and then the displays."""
+
+    def __init__(self, screen, buttons, closers):
+        super().__init__("sim", SimLights(screen), SimDisplays(screen), buttons, closers)
+        self.screen = screen
+
+    def show(self, frame):
+        self.screen.show(frame)
+
+
+def open_sim(config, snapshot=None, frames=None, input_script=None, exit_after_script=False,
+             view=None, stdin=None, stdout=None, clock=time.monotonic):
+    """Open the simulated backend; `view` None draws in the terminal when stdout is one."""
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    b = config.buttons
+    names = list(b.pins)
+    steps = parse_script(input_script, names) if input_script else None
+    slots, seats = config.displays.chain, config.seats
+    outputs, closers = [], []
+    keys = key_map(seats)
+    show_view = view if view is not None else interactive(stdout)
+    if show_view:
+        terminal = TerminalView(stdout, slots, seats, legend(keys))
+        outputs.append(lambda frame, t: terminal.draw(frame))
+        closers.append(terminal.close)
+    if frames:
+        log = FrameLog(frames, slots)
+        outputs.append(log.write)
+        closers.append(log.close)
+    if snapshot:
+        snapshots = Snapshots(snapshot, slots, seats)
+        outputs.append(lambda frame, t: snapshots.write(frame))
+    factory = MockFactory()
+    buttons = Buttons(b.pins, b.hold_seconds, b.debounce_seconds, factory)
+    pins = SimPins(factory, b.pins)
+    tap = max(2 * b.debounce_seconds, MIN_TAP_SECONDS)
+    if steps is not None:
+        def play():
+            run_script(steps, pins, tap)
+            if exit_after_script:
+                buttons.end()
+        threading.Thread(target=play, daemon=True, name="sim-script").start()
+    elif show_view and interactive(stdin):
+        keyboard = Keyboard(stdin, keys, pins, tap, b.hold_seconds + HOLD_MARGIN_SECONDS)
+        closers.insert(0, keyboard.close)
+    closers.append(factory.close)
+    return SimDevices(SimScreen(slots, outputs, clock), buttons, closers)

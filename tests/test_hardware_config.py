@@ -1,0 +1,100 @@
+"""The hardware configuration: the shipped example is valid and documents the defaults;
+every bad key is refused with its name."""
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from firmware_py.cli import main
+from hardware.config import load_config, parse_config
+from hardware.errors import ConfigError
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "hardware" / "roseking.example.toml"
+
+
+def test_example_is_valid_and_its_values_are_the_defaults():
+    example = load_config(EXAMPLE)
+    defaults = parse_config({"backend": "pi"})
+    assert dataclasses.replace(example, source="") == dataclasses.replace(defaults, source="")
+
+
+def test_defaults_follow_the_pin_plan():
+    pins = parse_config({}).buttons.pins
+    assert [pins[f"red.{c}"] for c in ("card1", "card2", "card3", "card4", "card5", "hero", "draw")] == \
+        [4, 17, 27, 22, 5, 6, 13]
+    assert [pins[f"white.{c}"] for c in ("card1", "card2", "card3", "card4", "card5", "hero", "draw")] == \
+        [23, 24, 25, 12, 16, 20, 26]
+    assert pins["menu"] == 19
+    assert parse_config({}).board.pin == 18
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"board": {"rotation": 45}}, "board.rotation: must be one of 0, 90, 180, 270 (got 45)"),
+    ({"backend": "pie"}, 'backend: must be one of "pi", "sim" (got "pie")'),
+    ({"board": {"brightnes": 0.2}}, "board.brightnes: unknown key"),
+    ({"board": {"brightness": 0}}, "board.brightness: must be above 0 and at most 1 (got 0)"),
+    ({"board": {"brightness": 1.5}}, "board.brightness: must be above 0 and at most 1 (got 1.5)"),
+    ({"board": {"pin": True}}, "board.pin: must be a whole number (got true)"),
+    ({"board": {"pin": 10}}, "board.pin: GPIO 10 is used by SPI0"),
+    ({"board": {"pixel_order": "GRBW"}}, "board.pixel_order: must be one of"),
+    ({"board": {"start": "middle"}}, 'board.start: must be one of "top-left"'),
+    ({"board": {"serpentine": "yes"}}, 'board.serpentine: must be true or false (got "yes")'),
+    ({"board": {"supply_amps": 0.05}}, "board.supply_amps: must exceed the 0.081 A"),
+    ({"board": {"gamma": 0.5}}, "board.gamma: must be at least 1.0 and at most 4.0 (got 0.5)"),
+    ({"board": 3}, "board: must be a table (got 3)"),
+    ({"displays": {"chain": ["red.card1", "red.card9"]}}, 'displays.chain: "red.card9" is not a display slot'),
+    ({"displays": {"chain": ["red.card1", "red.card1"]}}, "displays.chain: names a slot twice"),
+    ({"displays": {"chain": []}}, "displays.chain: must be a list of display slots"),
+    ({"displays": {"intensity": 16}}, "displays.intensity: must be between 0 and 15 (got 16)"),
+    ({"displays": {"spi_speed_hz": 16000000}}, "displays.spi_speed_hz: must be one of"),
+    ({"displays": {"block_orientation": 45}}, "displays.block_orientation: must be one of 0, 90, -90, 180"),
+    ({"buttons": {"red": {"card2": 4}}}, "buttons.red.card2: GPIO 4 is already used by buttons.red.card1"),
+    ({"buttons": {"menu": 18}}, "buttons.menu: GPIO 18 is the board's LED data pin"),
+    ({"buttons": {"white": {"hero": 8}}}, "buttons.white.hero: GPIO 8 is used by SPI0"),
+    ({"buttons": {"red": {"card1": 1}}}, "buttons.red.card1: must be between 2 and 27 (got 1)"),
+    ({"buttons": {"red": {"knob": 3}}}, "buttons.red.knob: unknown key"),
+    ({"buttons": {"hold_seconds": 0}}, "buttons.hold_seconds: must be above 0"),
+    ({"seats": ["red", "white", "blue"]}, "buttons.blue.card1: missing (no default pin for this seat)"),
+    ({"seats": ["Red"]}, 'seats: "Red" is not a seat name'),
+    ({"seats": ["red", "red"]}, "seats: names a seat twice"),
+    ({"displays": {"spi_port": 1}}, "board.pin: GPIO 18 is used by SPI1"),
+    ({"displays": {"spi_port": 1}, "board": {"pin": 21}}, "board.pin: GPIO 21 is used by SPI1"),
+    ({"displays": {"spi_port": 1}, "board": {"pin": 12}, "buttons": {"white": {"card4": 2}}},
+     "buttons.red.card2: GPIO 17 is used by SPI1"),
+])
+def test_errors_name_the_file_and_key(data, message):
+    with pytest.raises(ConfigError) as caught:
+        parse_config(data, "roseking.toml")
+    assert str(caught.value).startswith(f"roseking.toml: {message}")
+
+
+def test_a_seat_of_its_own_and_a_hero_display():
+    blue = dict(zip(("card1", "card2", "card3", "card4", "card5", "hero", "draw"), (2, 3, 14, 15, 21, 12, 16)))
+    c = parse_config({"seats": ["red", "blue"], "displays": {"chain": ["blue.hero", "red.card1"]},
+                      "buttons": {"blue": blue}})
+    assert c.seats == ("red", "blue")
+    assert c.displays.chain == ("blue.hero", "red.card1")
+    assert c.buttons.pins["blue.draw"] == 16
+    assert len(c.buttons.pins) == 15
+
+
+def test_config_check_command(tmp_path, capsys):
+    bad = tmp_path / "roseking.toml"
+    bad.write_text('backend = "pi"\n[board]\nrotation = 45\n')
+    assert main(["config", "check", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: {bad}: board.rotation: must be one of 0, 90, 180, 270 (got 45)\n"
+
+    assert main(["config", "check", str(EXAMPLE)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{EXAMPLE}: ok\n")
+    assert "all white is shown at 30% at most" in out
+
+
+def test_unreadable_and_malformed_files(tmp_path):
+    with pytest.raises(ConfigError, match=r"missing\.toml: cannot read"):
+        load_config(tmp_path / "missing.toml")
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[board\n")
+    with pytest.raises(ConfigError, match=r"broken\.toml: not valid TOML: .*line 1"):
+        load_config(broken)

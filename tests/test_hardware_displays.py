@@ -1,0 +1,90 @@
+"""The card displays' register writes: the real luma max7219 driver on a recording serial."""
+import pytest
+
+from hardware.config import parse_config
+from hardware.frame import BLANK
+from hardware.glyphs import glyph
+from hardware.matrices import MatrixDisplays
+
+pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
+
+DIGIT_0, INTENSITY = 0x01, 0x0A
+CHAIN = [f"{seat}.card{i}" for seat in ("red", "white") for i in range(1, 6)]
+
+
+class RecordingSerial:
+    """A luma serial interface that keeps every data write."""
+
+    def __init__(self):
+        self.writes = []
+
+    def command(self, *cmd):
+        self.writes.append(("command", list(cmd)))
+
+    def data(self, data):
+        self.writes.append(("data", list(data)))
+
+    def cleanup(self):
+        pass
+
+
+def displays(**keys):
+    serial = RecordingSerial()
+    return MatrixDisplays(parse_config({"displays": keys}).displays, serial), serial
+
+
+def column_byte(bitmap, x):
+    """The MAX7219 digit byte luma sends for column x: bit y is row y."""
+    return sum(1 << y for y in range(8) if bitmap[y] & (0x80 >> x))
+
+
+def turned_anticlockwise(bitmap):
+    """The bitmap turned 90° anticlockwise (what block_orientation 90 asks luma to do)."""
+    return tuple(sum(0x80 >> x for x in range(8) if bitmap[x] & (0x80 >> (7 - y))) for y in range(8))
+
+
+def test_start_up_sets_intensity_on_every_matrix():
+    _, serial = displays(intensity=9)
+    assert ("data", [INTENSITY, 9] * 10) in serial.writes
+
+
+@pytest.mark.parametrize("position", [0, 3, 9])
+def test_glyph_register_writes(position):
+    device, serial = displays()
+    serial.writes.clear()
+    card = glyph("NE2")
+    device.show({CHAIN[position]: card})
+    assert len(serial.writes) == 8                    # one write per digit register, all matrices at once
+    for x, (kind, data) in enumerate(serial.writes):
+        assert kind == "data" and len(data) == 20
+        pairs = [data[i:i + 2] for i in range(0, 20, 2)]
+        # the first pair shifts through to the far end of the chain: nearest the Pi comes last
+        for chain_index, (register, value) in enumerate(reversed(pairs)):
+            assert register == DIGIT_0 + x
+            assert value == (column_byte(card, x) if chain_index == position else 0)
+
+
+def test_block_orientation_turns_each_matrix():
+    device, serial = displays(block_orientation=90)
+    serial.writes.clear()
+    arrow = glyph("N")
+    device.show({"red.card1": arrow})
+    turned = turned_anticlockwise(arrow)
+    assert turned != arrow
+    assert [data[-1] for _, data in serial.writes] == [column_byte(turned, x) for x in range(8)]
+
+
+def test_reverse_order_puts_the_first_slot_at_the_far_end():
+    device, serial = displays(reverse_order=True)
+    serial.writes.clear()
+    device.show({"red.card1": glyph("3")})
+    assert [data[1] for _, data in serial.writes] == [column_byte(glyph("3"), x) for x in range(8)]
+
+
+def test_missing_slots_are_blank_and_unknown_slots_refused():
+    device, serial = displays()
+    serial.writes.clear()
+    device.show({})
+    assert all(v == 0 for _, data in serial.writes for v in data[1::2])
+    with pytest.raises(ValueError, match="no display slot 'red.hero'"):
+        device.show({"red.hero": BLANK})

@@ -1,0 +1,200 @@
+"""The simulated backend: what it records (frame dump, PNG) is the frame it was shown,
+its buttons are gpiozero MockFactory pins driven by a script, and the backend is
+always chosen explicitly."""
+import io
+import json
+import sys
+
+import pytest
+from PIL import Image
+
+from hardware import Frame, HardwareError, InputEnded, open_devices, parse_config
+from hardware.buttons import ButtonEvent
+from hardware.glyphs import glyph
+from hardware.snapshot import DOT_OFF, DOT_ON, Picture
+from hardware.terminal import picture_lines
+
+pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
+
+CONFIG = parse_config({})
+
+
+def sample_frame():
+    board = [((c * 3) % 256, (c * 7 + 1) % 256, 255 - c) for c in range(81)]
+    return Frame(board, {"red.card1": glyph("NE2"), "white.card5": glyph("hero3")})
+
+
+def rows(bitmap):
+    return [format(row, "08b").replace("0", ".").replace("1", "#") for row in bitmap]
+
+
+class Ticks:
+    """A clock that moves 0.25 s per reading."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        self.now += 0.25
+        return self.now
+
+
+def test_frame_dump_matches_the_frames(tmp_path):
+    path = tmp_path / "frames.jsonl"
+    frame = sample_frame()
+    with open_devices(CONFIG, sim=True, frames=path, view=False, clock=Ticks()) as devices:
+        devices.show(frame)
+        devices.lights.show([(255, 0, 0)] * 81)           # the board alone keeps the displays
+        devices.displays.show({"white.card2": glyph("S")})  # the displays alone keep the board
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["t"] for r in records] == [0.25, 0.5, 0.75]
+    first = records[0]
+    assert first["board"] == ["#%02x%02x%02x" % c for c in frame.board]
+    assert first["board"][0] == "#0001ff"    # a9 first
+    assert first["board"][80] == "#f031af"   # i1 last
+    assert list(first["displays"]) == list(CONFIG.displays.chain)
+    assert first["displays"]["red.card1"] == rows(glyph("NE2"))
+    assert first["displays"]["red.card2"] == ["........"] * 8
+    assert records[1]["board"] == ["#ff0000"] * 81
+    assert records[1]["displays"] == first["displays"]
+    assert records[2]["board"] == ["#ff0000"] * 81
+    assert records[2]["displays"]["white.card2"] == rows(glyph("S"))
+    assert records[2]["displays"]["red.card1"] == ["........"] * 8
+
+
+def test_snapshot_matches_the_frame(tmp_path):
+    frame = sample_frame()
+    with open_devices(CONFIG, sim=True, snapshot=tmp_path / "shots", view=False) as devices:
+        devices.show(frame)
+        devices.show(Frame())
+    assert sorted(p.name for p in (tmp_path / "shots").iterdir()) == ["frame-000001.png", "frame-000002.png"]
+    image = Image.open(tmp_path / "shots" / "frame-000001.png").convert("RGB")
+    picture = Picture(CONFIG.displays.chain, CONFIG.seats)
+    for i, colour in enumerate(frame.board):
+        x0, y0, x1, y1 = picture.cell_box(*divmod(i, 9))
+        assert image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2)) == colour
+    for slot in CONFIG.displays.chain:
+        bitmap = frame.bitmap(slot)
+        for y in range(8):
+            for x in range(8):
+                x0, y0, _, _ = picture.dot_box(slot, x, y)
+                lit = bool(bitmap[y] & (0x80 >> x))
+                assert image.getpixel((x0 + 1, y0 + 1)) == (DOT_ON if lit else DOT_OFF)
+    # the first seat's displays are below the board, the second's above
+    board_top = picture.cell_box(0, 0)[1]
+    assert picture.dot_box("red.card1", 0, 0)[1] > board_top > picture.dot_box("white.card1", 0, 0)[1]
+
+
+def test_input_script_drives_the_mock_pins(tmp_path):
+    script = tmp_path / "demo.txt"
+    script.write_text("# a demo\nred.card3 press\nwait 0.01\nmenu press   # the menu\n")
+    devices = open_devices(CONFIG, sim=True, input_script=script, exit_after_script=True, view=False)
+    try:
+        events = []
+        with pytest.raises(InputEnded):
+            while True:
+                events.append(devices.buttons.get(timeout=10))
+    finally:
+        devices.close()
+    assert events == [ButtonEvent("red", "card3", "press"), ButtonEvent("red", "card3", "release"),
+                      ButtonEvent(None, "menu", "press"), ButtonEvent(None, "menu", "release")]
+
+
+@pytest.mark.parametrize("line, message", [
+    ("red.card9 press", "unknown button 'red.card9' (buttons: red.card1, "),
+    ("wait soon", "'soon' is not a number of seconds"),
+    ("white.draw hold", "expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'"),
+    ("white.draw hold -1", "'-1' is not a number of seconds"),
+])
+def test_script_errors_name_the_line(tmp_path, line, message):
+    script = tmp_path / "demo.txt"
+    script.write_text(f"menu press\n{line}\n")
+    with pytest.raises(HardwareError) as caught:
+        open_devices(CONFIG, sim=True, input_script=script, view=False)
+    assert str(caught.value).startswith(f"{script}:2: {message}")
+
+
+def test_backend_is_chosen_explicitly(tmp_path, monkeypatch):
+    with pytest.raises(HardwareError, match="no backend chosen"):
+        open_devices(CONFIG)
+    monkeypatch.setattr("hardware.pi.MODEL_FILE", tmp_path / "model")    # not a Raspberry Pi
+    with pytest.raises(HardwareError, match='backend "pi" needs a Raspberry Pi'):
+        open_devices(parse_config({"backend": "pi"}))
+    with pytest.raises(HardwareError, match="--frames needs the simulated backend"):
+        open_devices(parse_config({"backend": "pi"}), frames=tmp_path / "f.jsonl")
+    open_devices(parse_config({"backend": "sim"}), view=False).close()
+
+
+def test_unwritable_outputs_name_the_option(tmp_path):
+    with pytest.raises(HardwareError, match="--frames .*: cannot write"):
+        open_devices(CONFIG, sim=True, frames=tmp_path / "no" / "such" / "dir.jsonl", view=False)
+    (tmp_path / "file").write_text("")
+    with pytest.raises(HardwareError, match="--snapshot .*: cannot create"):
+        open_devices(CONFIG, sim=True, snapshot=tmp_path / "file" / "shots", view=False)
+
+
+def test_unknown_slot_is_refused():
+    with open_devices(CONFIG, sim=True, view=False) as devices:
+        with pytest.raises(ValueError, match="no display slot 'red.hero'"):
+            devices.show(Frame(displays={"red.hero": glyph("hero1")}))
+
+
+def test_terminal_picture_shows_colours_glyphs_and_keys():
+    frame = Frame([(1, 2, 3)] + [(0, 0, 0)] * 80, {"red.card1": glyph("N")})
+    lines = picture_lines(frame, CONFIG.displays.chain, CONFIG.seats, ["keys: 1=card1"])
+    text = "\n".join(lines)
+    board_top = next(ln for ln in lines if ln.lstrip().startswith("9 "))
+    assert "\x1b[48;2;1;2;3m" in board_top
+    red_rows = lines[lines.index(next(ln for ln in lines if ln.startswith("red:"))) + 1]
+    # the first display's top half-row: N's row 0 is ...##... → lit in columns 3 and 4
+    lit = "\x1b[38;2;%d;%d;%dm" % DOT_ON
+    assert red_rows.count(lit) == 2
+    assert lines[-1] == "keys: 1=card1"
+    assert lines.index(next(ln for ln in lines if ln.startswith("white:"))) < lines.index(board_top)
+    assert "abcdefghi" not in text and "a  b  c" in text
+
+
+def test_terminal_view_draws_in_place():
+    out = io.StringIO()
+    with open_devices(CONFIG, sim=True, view=True, stdout=out, stdin=io.StringIO()) as devices:
+        devices.show(Frame.solid((9, 8, 7)))
+    written = out.getvalue()
+    assert "\x1b[48;2;9;8;7m" in written
+    assert written.endswith("\x1b[r\x1b[999;1H\n")      # scroll region given back
+
+
+def test_keyboard_taps_and_holds_through_a_terminal():
+    import os
+    import pty
+    import queue
+
+    from hardware.keyboard import Keyboard, key_map
+
+    pressed = queue.Queue()
+
+    class Pins:
+        def press(self, name, seconds):
+            pressed.put((name, seconds))
+
+    master, slave = pty.openpty()
+    with os.fdopen(slave, "r") as terminal:
+        keyboard = Keyboard(terminal, key_map(["red", "white"]), Pins(), tap_seconds=0.05, hold_seconds=1.3)
+        try:
+            os.write(master, b"3xhpm")
+            assert [pressed.get(timeout=10) for _ in range(3)] == [
+                ("red.card3", 0.05), ("white.draw", 1.3), ("menu", 0.05)]
+        finally:
+            keyboard.close()
+            os.close(master)
+
+
+def test_a_pi_without_its_drivers_says_what_to_install(monkeypatch):
+    import hardware.pi as pi
+
+    monkeypatch.setattr(pi, "pi_model", lambda: "Raspberry Pi 5 Model B Rev 1.0")
+    for driver in ("lgpio", "gpiozero.pins.lgpio", "spidev"):
+        monkeypatch.setitem(sys.modules, driver, None)     # importing it raises ImportError
+    with pytest.raises(HardwareError, match=r"the buttons need lgpio: sudo apt install python3-lgpio"):
+        open_devices(parse_config({"backend": "pi"}))
+    with pytest.raises(HardwareError, match=r"the card displays need spidev"):
+        pi.open_displays(CONFIG.displays)

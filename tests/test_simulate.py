@@ -1,0 +1,138 @@
+"""`roseking simulate`, tournaments and the agent protocol (issue 3)."""
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine.record import read_records, replay
+from engine.serialize import to_json
+from engine.position import Position
+from engine.simulate import game_seed, tasks
+from engine.stats import elo_ratings, wilson
+from firmware_py.atomic import atomic_writer
+from firmware_py.cli import main
+
+
+def cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_one_and_two_workers_write_identical_records(tmp_path, capsys):
+    for k in (1, 2):
+        code, _, _ = cli(capsys, "simulate", "--games", "30", "--seed", "5", "--players", "easy:5,random",
+                         "--records", str(tmp_path / f"k{k}.jsonl"), "--workers", str(k))
+        assert code == 0
+    one = (tmp_path / "k1.jsonl").read_text()
+    assert one == (tmp_path / "k2.jsonl").read_text()
+    games = [r for _, r in read_records(tmp_path / "k1.jsonl")]
+    assert len(games) == 30
+    assert [g["seed"] for g in games] == [game_seed(5, i) for i in range(30)]
+    for g in games:
+        replay(g)  # the records replay to their stored results
+
+
+def test_random_games_are_the_same_in_any_chunking(tmp_path):
+    lines = [[g.line for batch in map(lambda t: t(), tasks("teams", 2, [("random",) * 4], 23, True,
+                                                           chunk=c)) for g in batch] for c in (1, 5, 23)]
+    assert lines[0] == lines[1] == lines[2]
+
+
+def test_a_dask_cluster_gives_the_same_records(tmp_path, capsys):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        code, _, _ = cli(capsys, "simulate", "--games", "20", "--seed", "3", "--players", "random,greedy",
+                         "--records", str(tmp_path / "dask.jsonl"), "--cluster", cluster.scheduler_address)
+    assert code == 0
+    cli(capsys, "simulate", "--games", "20", "--seed", "3", "--players", "random,greedy",
+        "--records", str(tmp_path / "local.jsonl"))
+    assert (tmp_path / "dask.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
+
+
+def test_the_summary_accounts_for_every_game(capsys):
+    code, out, err = cli(capsys, "simulate", "--games", "40", "--seed", "1", "--variant", "teams",
+                         "--players", "random,greedy", "--json")
+    assert code == 0 and err == ""
+    s = json.loads(out)
+    assert s["games"] == 40
+    assert s["colours"]["red"]["wins"] + s["colours"]["white"]["wins"] + s["colours"]["draws"] == 40
+    assert sum(s["reasons"].values()) == 40 and set(s["reasons"]) <= {"last-stone", "blockade"}
+    assert s["players"]["random"]["games"] == s["players"]["greedy"]["games"] == 40
+    for c in ("red", "white"):
+        assert 0 <= s["heroes_used"][c]["min"] <= s["heroes_used"][c]["max"] <= 4  # R21: 2 per seat
+        lo, hi = s["colours"][c]["ci95"]
+        assert lo <= s["colours"][c]["rate"] <= hi
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["--players", "random,wizard"], "unknown player 'wizard' (choose from random, greedy"),
+    (["--players", "random,random,random"], "3 names for 2 seats"),
+    (["--games", "0"], "--games"),
+    (["--workers", "0"], "--workers"),
+])
+def test_user_errors_are_one_line_and_status_2(capsys, argv, needle):
+    code, out, err = cli(capsys, "simulate", *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and needle in err and err.count("\n") == 1
+
+
+def test_an_interrupted_write_leaves_nothing_behind(tmp_path):
+    target = tmp_path / "records.jsonl"
+    with pytest.raises(RuntimeError):
+        with atomic_writer(target) as f:
+            f.write("half a line")
+            raise RuntimeError("stop")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_tournament_plays_each_deal_twice_with_colours_swapped(capsys):
+    code, out, _ = cli(capsys, "tournament", "--players", "random,greedy,easy:4", "--games", "6",
+                       "--seed", "2", "--json")
+    assert code == 0
+    table = json.loads(out)
+    assert {r["player"] for r in table["players"]} == {"random", "greedy", "easy:4"}
+    for r in table["players"]:
+        assert r["games"] == 12 and r["wins"] + r["draws"] + r["losses"] == 12
+    assert len(table["pairings"]) == 3
+    assert abs(sum(r["elo"] for r in table["players"])) <= 2
+
+
+def test_tournament_schedules_paired_deals():
+    todo = tasks("classic", 1, [("random", "greedy"), ("greedy", "random")], 4, paired=True, chunk=4)
+    games = todo[0]()
+    assert [g.players for g in games] == [("random", "greedy"), ("greedy", "random")] * 2
+    assert games[0].seed == games[1].seed != games[2].seed == games[3].seed
+
+
+def test_wilson_interval_and_elo():
+    lo, hi = wilson(90, 100)
+    assert 0.82 < lo < 0.83 and 0.94 < hi < 0.95
+    assert wilson(0, 0) == (0.0, 1.0)
+    elo = elo_ratings({("a", "b"): (75, 100)})
+    assert elo["a"] == pytest.approx(-elo["b"]) and 150 < elo["a"] - elo["b"] < 200
+
+
+def test_the_agent_answers_each_line_and_goes_on_after_a_bad_one():
+    pos = to_json(Position.new(seed=3), pile=False)
+    over = to_json(Position.new(seed=3)) | {"board": ["RRRRRRRRR"] * 5 + ["WWWWWWW.."] + ["........."] * 3}
+    lines = [json.dumps(pos), "not json", json.dumps(pos | {"crown": "z9"}), json.dumps(over), json.dumps(pos)]
+    proc = subprocess.run([sys.executable, "-m", "firmware_py.cli", "agent", "--level", "easy:10", "--seed", "1"],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    answers = proc.stdout.splitlines()
+    assert len(answers) == 5
+    assert answers[0] in [str(m) for m in Position.new(seed=3).legal_moves()]
+    assert answers[1].startswith("error: not JSON")
+    assert answers[2].startswith("error: crown")
+    assert answers[3] == "error: the game is over (last-stone)"
+    assert answers[4] == answers[0]  # the same position, the same seed: the same move
+
+
+def test_the_agent_through_main(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(to_json(Position.new(seed=1))) + "\n"))
+    code, out, _ = cli(capsys, "agent", "--level", "greedy")
+    assert code == 0 and len(out.splitlines()) == 1
