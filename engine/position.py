@@ -234,20 +234,23 @@ class Position:
         seat = self.to_move
         if move < DRAW:
             hand = self.hands[seat]
-            c = move % HERO
+            c = move if move < HERO else move - HERO
             i = hand.index(c)
             del hand[i]
             self.discard.append(c)  # R10, R12: the power card is discarded
-            t = TARGET[self.crown * 24 + c]
+            crown = self.crown
+            t = TARGET[crown * 24 + c]
             colour = seat & 1
             self.board[t] = colour + 1
-            self.bits[colour] |= 1 << t
+            bits = self.bits
+            bit = 1 << t
+            bits[colour] |= bit
             if move < HERO:
                 self.stones += 1  # R10: a stone from the supply
             else:
-                self.bits[1 - colour] ^= 1 << t  # R12: the stone is flipped
+                bits[1 - colour] ^= bit  # R12: the stone is flipped
                 self.heroes[seat] -= 1  # R12: the hero leaves the game
-            self.stack.append((move, i, self.crown))
+            self.stack.append((move, i, crown))
             self.crown = t
         elif move == DRAW:
             # Keep the piles when this draw may reshuffle (R11), so that pop restores them.

@@ -25,7 +25,10 @@ and `white`, `moves` (incl. draws and passes), end `reason`, the `first` colour 
 
 
 def game_seed(seed, index):
-    """The seed of game `index` in a run seeded `seed` (a 48-bit int, the same on every machine)."""
+    """The seed of game `index` in a run seeded `seed` (a 48-bit int, the same on every machine).
+
+    Within a game, `game_seed(deal, k)` seeds the player in seat k and
+    `game_seed(deal, "moves")` the random players' fast path."""
     digest = hashlib.sha256(f"roseking:{seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:6], "big")
 
@@ -37,7 +40,7 @@ def seat_names(variant, players):
     if len(players) == 2 and len(seats) == 4:
         players = players * 2  # red1, white1, red2, white2 (R22)
     if len(players) != len(seats):
-        raise RoseKingError(f"--players: {len(players)} names for {len(seats)} seats ({', '.join(seats)})")
+        raise RoseKingError(f"players: {len(players)} names for {len(seats)} seats ({', '.join(seats)})")
     check_names(players)
     return tuple(players)
 
@@ -47,7 +50,7 @@ def play(variant, seed, players, index=0, record=False):
     start = Position.new(variant, seed)
     pos = start.copy()
     if all(p == "random" for p in players):
-        random_playout(pos, random.Random(seed))  # the fast path for random players
+        random_playout(pos, random.Random(game_seed(seed, "moves")))  # the fast path for random players
     else:
         seats = [make_player(p, seed=game_seed(seed, k)) for k, p in enumerate(players)]
         while pos.legal_moves():
@@ -65,7 +68,8 @@ def play(variant, seed, players, index=0, record=False):
 
 @dataclass(frozen=True)
 class Task:
-    """Games `first` … `first + count - 1`: each plays `pairing(index)` on `deal(index)`."""
+    """Games `first` … `first + count - 1` of a run. Game i seats lineup i mod len(lineups)
+    on the deal `game_seed(seed, i)`, or `game_seed(seed, i // 2)` when `paired`."""
 
     variant: str
     seed: int
@@ -73,7 +77,7 @@ class Task:
     first: int
     count: int
     record: bool
-    paired: bool = False  # tournaments: games 2k and 2k+1 share a deal, colours swapped
+    paired: bool = False  # tournaments: games 2k and 2k+1 share a deal, lineups swapped
 
     def __call__(self):
         out = []
@@ -92,9 +96,7 @@ def tasks(variant, seed, lineups, games, record=False, paired=False, chunk=None,
     """The tasks of a run of `games` games, in game order."""
     if chunk is None:
         searching = any(p != "random" for lineup in lineups for p in lineup)
-        chunk = 2 if searching else max(1, min(1000, games // (8 * workers) or 1))
-        if paired:
-            chunk += chunk % 2
+        chunk = 2 if searching else max(1, min(1000, games // (8 * workers)))
     return [Task(variant, seed, tuple(lineups), i, min(chunk, games - i), record, paired)
             for i in range(0, games, chunk)]
 

@@ -24,17 +24,17 @@ LAST_STONE = {
     "draw_pile": ["NE2", "W1", "W3", "SE2", "N1", "E1", "NW2", "S3"],
     "discard": ["E2", "S1", "SW2", "SW3", "SW1", "NW1", "S2", "E3"]}
 
-# White to move: NW3 places the last stone and loses (R16, R19); H+SE2 and draw play on safely.
+# Red to move: N1 places the last stone and loses (R16, R19); H+E3 flips a stone and plays
+# on with fair chances (R12).
 BLUNDER = {
     "format": "roseking-position/1", "variant": "classic",
-    "board": ["......WWR", "....RRR..", "...WR.WR.", "R.WWRRRRW", ".WWWWRWWW",
-              "WRRWWR..W", "RRWRWRWR.", "WRWRWR.RR", "..R..R..."],
-    "crown": "d5", "to_move": "white",
-    "hands": {"red": ["S3", "W2", "E2"], "white": ["W1", "NW3", "E3", "SE2"]},
-    "heroes": {"red": 0, "white": 2},
-    "draw_pile": ["SW2"],
-    "discard": ["NE2", "NW2", "NE3", "NE1", "E1", "S2", "SW3", "W3", "SE1", "N1", "SW1", "NW1",
-                "S1", "N3", "SE3", "N2"]}
+    "board": ["WR.R...WR", "RRW.W..WW", ".WWWWRWR.", "W.RR.WRW.", ".R.RWR.RW",
+              ".WWWRWR..", "R.RWRR.WR", ".WRRWWWRR", "........."],
+    "crown": "a3", "to_move": "red",
+    "hands": {"red": ["SE3", "NW1", "SW3", "E3", "N1"], "white": ["N3", "NE1", "SE1", "S2", "SE2"]},
+    "heroes": {"red": 1, "white": 0},
+    "draw_pile": ["W3", "N2", "E1", "S1", "NE2", "W1", "NW2", "NE3", "W2", "E2", "SW1"],
+    "discard": ["NW3", "SW2", "S3"]}
 
 
 def random_position(variant, seed, plies):
@@ -61,16 +61,46 @@ def test_players_return_legal_moves_and_leave_the_position_alone(variant, seed, 
     assert pos == before and pos.stack == before.stack
 
 
-@pytest.mark.parametrize("name", ["easy:200", "alphabeta:2000", "greedy"])
-def test_a_searching_player_takes_the_last_stone_that_wins(name):
-    pos = from_json(LAST_STONE)
-    assert str(make_player(name, seed=1).choose(pos)) == "W2"
+# Teams, Red 2 to move: NE3 places the last stone and wins; a draw lets White 2 win (R16, R22).
+TEAMS_LAST_STONE = {
+    "format": "roseking-position/1", "variant": "teams",
+    "board": ["RW.WWRR..", "RWRWR....", "RWW.RRRR.", "RRWWWW.WW", "WWRRRR...",
+              "WWRRR.RW.", ".WW.R....", ".RWW.WRW.", "...RR..R."],
+    "crown": "d2", "to_move": "red2",
+    "hands": {"red1": ["W2"], "white1": ["N3", "S3"], "red2": ["SW2", "NE3"], "white2": ["SE2", "N2", "NE2"]},
+    "heroes": {"red1": 0, "white1": 0, "red2": 0, "white2": 0},
+    "draw_pile": ["E1", "NW3", "SW1", "NW2", "E2", "SE1", "NW1", "NE1", "SE3"],
+    "discard": ["SW3", "E3", "S2", "S1", "W3", "W1", "N1"]}
+
+# Teams, White 1 to move: N2 places the last stone and loses; H+E3 plays on with fair chances.
+TEAMS_BLUNDER = {
+    "format": "roseking-position/1", "variant": "teams",
+    "board": ["..R......", "WRR.W.RW.", "RRWWR..R.", "...W.RR.R", "WWRRR.WW.",
+              "WWRWWRWW.", "RRWRW.W..", "RR.WRW.RR", "WWR.WR.W."],
+    "crown": "b7", "to_move": "white1",
+    "hands": {"red1": ["E2", "SE3", "NE1"], "white1": ["SW2", "E3", "N2"],
+              "red2": ["E1", "NE3", "S2"], "white2": ["W3", "W2", "NE2"]},
+    "heroes": {"red1": 0, "white1": 2, "red2": 0, "white2": 0},
+    "draw_pile": ["SE2", "NW1", "S1", "SW1", "NW2"],
+    "discard": ["N1", "S3", "SW3", "NW3", "N3", "W1", "SE1"]}
+
+SEARCHERS = ["easy:200", "hard:300", "alphabeta:2000"]
 
 
-@pytest.mark.parametrize("name", ["easy:200", "alphabeta:2000"])
-def test_a_searching_player_does_not_place_a_losing_last_stone(name):
-    pos = from_json(BLUNDER)
-    assert str(make_player(name, seed=1).choose(pos)) != "NW3"
+@pytest.mark.parametrize("name", SEARCHERS)
+@pytest.mark.parametrize("position, winning", [(LAST_STONE, "W2"), (TEAMS_LAST_STONE, "NE3")])
+def test_a_searching_player_takes_the_last_stone_that_wins(name, position, winning):
+    assert str(make_player(name, seed=1).choose(from_json(position))) == winning
+
+
+@pytest.mark.parametrize("name", SEARCHERS)
+@pytest.mark.parametrize("position, losing", [(BLUNDER, "N1"), (TEAMS_BLUNDER, "N2")])
+def test_a_searching_player_does_not_place_a_losing_last_stone(name, position, losing):
+    assert str(make_player(name, seed=1).choose(from_json(position))) != losing
+
+
+def test_greedy_takes_an_immediate_win():
+    assert str(make_player("greedy", seed=1).choose(from_json(LAST_STONE))) == "W2"
 
 
 @settings(max_examples=10, deadline=None)

@@ -24,7 +24,7 @@ LEVELS = {
     "medium": (MCTS, Budget(400, 0.1)),
     "hard": (MCTS, Budget(3000, 1.0)),
     "max": (MCTS, Budget(30000, 10.0)),
-    "alphabeta": (Expectimax, Budget(4000, 1.0)),
+    "alphabeta": (Expectimax, Budget(32000, 1.0)),
 }
 NAMES = tuple(LEVELS)
 

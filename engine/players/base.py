@@ -7,6 +7,8 @@ from `Player.view(pos)`, never from the position it was given.
 import random
 from dataclasses import dataclass
 
+from engine.errors import RoseKingError
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -31,9 +33,10 @@ class Player:
         self.work = 0  # iterations or nodes spent on the last search
 
     def choose(self, pos):
+        """The move to play; a lone legal move is played without thinking (R14 passes, say)."""
         moves = pos.legal_moves()
         if not moves:
-            raise ValueError("the game is over: there is no move to choose")
+            raise RoseKingError(f"the game is over ({pos.outcome()}): there is no move to choose")
         if len(moves) == 1:
             self.work = 0
             return moves[0]

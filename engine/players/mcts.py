@@ -85,14 +85,19 @@ class MCTS(Player):
                     break
                 node = child
                 path.append(node)
-        sim = pos.copy()
+        sim = pos.copy(rng=rng)  # one random stream for the playout's moves and reshuffles
         random_playout(sim, rng)
-        red = result(sim.bits, 0)
+        red = self.reward(sim.bits)
         for n in path:
             n.visits += 1
             n.wins += red if n.colour == 0 else 1.0 - red
         for _ in range(pushed):
             pos.pop()
+
+    @staticmethod
+    def reward(bits):
+        """Red's reward for a finished board: 1, ½ or 0 (R19)."""
+        return result(bits, 0)
 
     @staticmethod
     def _expand(node, pos, path):

@@ -26,15 +26,11 @@ def answer(level, line, seed):
     """The reply to one input line: a move, or `error: …`. It depends on nothing but the
     line, the level and the seed, so asking twice gives the same answer."""
     try:
-        pos = from_json(json.loads(line), seed=seed)
+        return str(make_player(level, seed=seed).choose(from_json(json.loads(line), seed=seed)))
     except json.JSONDecodeError as exc:
         return f"error: not JSON: {exc.msg} (column {exc.colno})"
     except RoseKingError as exc:
         return f"error: {exc}"
-    reason = pos.outcome()
-    if reason:
-        return f"error: the game is over ({reason})"
-    return str(make_player(level, seed=seed).choose(pos))
 
 
 def run(args):
