@@ -312,6 +312,10 @@ class Position:
         red, white = (scoring.Side.of(b) for b in self.bits)
         return Score(red, white, scoring.winner(red.figures, white.figures), self.outcome())
 
+    def last_drawn(self):
+        """The card the last move drew; only meaningful when that move was a draw."""
+        return self.stack[-1][1]
+
     def history(self):
         """The moves made so far in record notation; draws name their card (`draw:SW3`)."""
         return [f"draw:{CARD_NAMES[a]}" if m == DRAW else str(MOVES[m]) for m, a, _ in self.stack]

@@ -88,8 +88,8 @@ class Summary:
         d = self.to_dict()
 
         def pct(r):
-            return "  -  " if r["rate"] is None else \
-                f"{100 * r['rate']:5.1f}% [{100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}]"
+            return "-" if r["rate"] is None else \
+                f"{100 * r['rate']:.1f}% [{100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}]"
 
         def spread(s):
             return f"{s['mean']} ± {s['sd']} ({s['min']}–{s['max']})"
@@ -99,7 +99,7 @@ class Summary:
             lines.append(f"player {name}: {r['wins']} wins, {r['draws']} draws in {r['games']} games, "
                          f"score {pct(r)}")
         for c in COLOURS:
-            lines.append(f"{c} wins: {d['colours'][c]['wins']}  {pct(d['colours'][c])}")
+            lines.append(f"{c} wins: {d['colours'][c]['wins']}, {pct(d['colours'][c])}")
         lines.append(f"draws: {d['colours']['draws']}")
         lines.append(f"first player wins: {pct(d['first_player_wins'])}")
         for c in COLOURS:

@@ -77,7 +77,7 @@ class MCTS(Player):
             pushed += 1
             path.append(node)
             if move == DRAW:
-                card = pos.stack[-1][1]
+                card = pos.last_drawn()
                 child = node.outcomes.get(card)
                 if child is None:
                     child = node.outcomes[card] = Node(node.colour)
@@ -109,7 +109,7 @@ class MCTS(Player):
         path.append(child)
         if move == DRAW:
             leaf = Node(child.colour)
-            child.outcomes = {pos.stack[-1][1]: leaf}
+            child.outcomes = {pos.last_drawn(): leaf}
             path.append(leaf)
             return leaf
         return child
