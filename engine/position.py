@@ -321,7 +321,7 @@ class Position:
         return [f"draw:{CARD_NAMES[a]}" if m == DRAW else str(MOVES[m]) for m, a, _ in self.stack]
 
     def __eq__(self, other):
-        """Positions are equal when everything a player or the rules can see is equal."""
+        """Positions are equal when board, crown, hands, heroes, both piles and turn are equal."""
         return isinstance(other, Position) and self._key() == other._key()
 
     def _key(self):
