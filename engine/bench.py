@@ -25,11 +25,7 @@ def sample_positions(n=200, seed=1):
     out = []
     for g in range(n):
         pos = Position.new(seed=seed * 100_000 + g)
-        for _ in range(rng.randrange(1, 160)):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            pos.push(moves[rng.randrange(len(moves))])
+        random_playout(pos, rng, rng.randrange(1, 160))
         out.append(pos)
     return out
 

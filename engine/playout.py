@@ -1,16 +1,19 @@
 """Random games: the uniformly random player's whole game, as fast as the core allows."""
+from itertools import repeat
 
 
-def random_playout(pos, rng):
-    """Play uniformly random legal moves on `pos` until the game ends; returns the reason.
+def random_playout(pos, rng, plies=None):
+    """Play uniformly random legal moves on `pos` until the game ends (or `plies` moves are made).
 
-    The moves are pushed, so `pos.history()` and `pos.pop()` still work afterwards.
+    Returns `pos.outcome()`. The moves are pushed, so `pos.history()` and `pos.pop()`
+    still work afterwards.
     """
     rand = rng.random
     legal = pos.legal_moves
     push = pos.push
-    while True:
+    for _ in repeat(None) if plies is None else range(plies):
         moves = legal()
         if not moves:
-            return pos.outcome()
+            break
         push(moves[int(rand() * len(moves))])
+    return pos.outcome()

@@ -8,6 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import simulate
 from engine.players import make_player
+from engine.playout import random_playout
 from engine.position import Position
 
 RUNS = 3
@@ -16,10 +17,7 @@ RUNS = 3
 def midgame(seed=1, plies=50):
     """A position after `plies` random moves from the deal of `seed`: the mid-game workload."""
     pos = Position.new(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        moves = pos.legal_moves()
-        pos.push(moves[int(rng.random() * len(moves))])
+    random_playout(pos, random.Random(seed), plies)
     return pos
 
 
