@@ -21,6 +21,12 @@ def wilson(wins, n, z=Z95):
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
+def proportion(k, n):
+    """`(k / n, [low, high])` rounded to 4 places, the interval by `wilson`; the rate is None for n = 0."""
+    lo, hi = wilson(k, n)
+    return (round(k / n, 4) if n else None), [round(lo, 4), round(hi, 4)]
+
+
 def elo_difference(score):
     """The Elo difference implied by an expected score in (0, 1)."""
     return -400 * math.log10(1 / score - 1)

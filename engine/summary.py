@@ -5,7 +5,7 @@ Figures are kept as running sums, so a summary of millions of games stays small.
 """
 import math
 
-from engine.stats import wilson
+from engine.stats import proportion
 from engine.variants import COLOURS
 
 
@@ -33,8 +33,8 @@ class Spread:
 
 
 def _rate(k, n):
-    lo, hi = wilson(k, n)
-    return {"rate": round(k / n, 4) if n else None, "ci95": [round(lo, 4), round(hi, 4)]}
+    rate, ci95 = proportion(k, n)
+    return {"rate": rate, "ci95": ci95}
 
 
 class Summary:

@@ -6,7 +6,7 @@ differences between players are not differences of luck.
 from itertools import combinations
 
 from engine.simulate import seat_names, tasks
-from engine.stats import elo_ratings, wilson
+from engine.stats import elo_ratings, proportion
 
 
 def schedule(variant, seed, players, games, workers=1):
@@ -54,6 +54,5 @@ class Standings:
 
 def _row(w, d, l):
     n = w + d + l
-    lo, hi = wilson(w + d / 2, n)
-    return {"games": n, "wins": w, "draws": d, "losses": l,
-            "score": round((w + d / 2) / n, 4) if n else None, "ci95": [round(lo, 4), round(hi, 4)]}
+    score, ci95 = proportion(w + d / 2, n)
+    return {"games": n, "wins": w, "draws": d, "losses": l, "score": score, "ci95": ci95}
