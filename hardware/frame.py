@@ -15,6 +15,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
+RGB = tuple[int, int, int]
+"""A colour: red, green, blue, each 0–255."""
+Bitmap = tuple[int, ...]
+"""An 8 × 8 picture: 8 row bytes, top row first, bit 7 the leftmost column."""
+
 SIZE = 9
 CELLS = SIZE * SIZE
 BLACK = (0, 0, 0)
