@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[table,test]'
 	touch $@
 
 run: $(BIN)/.installed
@@ -16,6 +16,8 @@ run: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest
+	$(BIN)/mypy
+	$(BIN)/ruff check
 
 bench: $(BIN)/.installed
 	$(BIN)/roseking bench

@@ -22,43 +22,33 @@ _SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
 _CARDS = {name: i for i, name in enumerate(CARD_NAMES)}
 
 
-def square_name(sq):
+def square_name(sq: int) -> str:
     """The name of square index `sq`, e.g. `e5`."""
     return SQUARE_NAMES[sq]
 
 
-def parse_square(text):
+def parse_square(text: object) -> int:
     """The index of a square name (case-insensitive); NotationError if malformed."""
-    try:
-        return _SQUARES[text.lower()]
-    except (KeyError, AttributeError):
-        raise NotationError(f"unknown square {text!r}") from None
+    square = _SQUARES.get(text.lower()) if isinstance(text, str) else None
+    if square is None:
+        raise NotationError(f"unknown square {text!r}")
+    return square
 
 
-def card_name(card):
+def card_name(card: int) -> str:
     """The name of card index `card`, e.g. `NE2`."""
     return CARD_NAMES[card]
 
 
-def parse_card(text):
+def parse_card(text: object) -> int:
     """The index of a card name (case-insensitive); NotationError if malformed."""
-    try:
-        return _CARDS[text.upper()]
-    except (KeyError, AttributeError):
-        raise NotationError(f"unknown card {text!r}") from None
+    card = _CARDS.get(text.upper()) if isinstance(text, str) else None
+    if card is None:
+        raise NotationError(f"unknown card {text!r}")
+    return card
 
 
-def card_direction(card):
-    """The direction name of a card: `card_direction(parse_card('NE2')) == 'NE'`."""
-    return DIRECTIONS[card // 3]
-
-
-def card_distance(card):
-    """The distance of a card, 1–3."""
-    return card % 3 + 1
-
-
-def _target(sq, card):
+def _target(sq: int, card: int) -> int:
     df, dr = STEPS[card // 3]
     n = card % 3 + 1
     f, r = sq % 9 + df * n, sq // 9 + dr * n

@@ -1,8 +1,16 @@
 """Random games: the uniformly random player's whole game, as fast as the core allows."""
+from __future__ import annotations
+
+import random
 from itertools import repeat
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.outcomes import Outcome
+    from engine.position import Position
 
 
-def random_playout(pos, rng, plies=None):
+def random_playout(pos: Position, rng: random.Random, plies: int | None = None) -> Outcome | None:
     """Play uniformly random legal moves on `pos` until the game ends (or `plies` moves are made).
 
     Returns `pos.outcome()`. The moves are pushed, so `pos.history()` and `pos.pop()`

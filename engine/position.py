@@ -9,16 +9,22 @@ The fast core is plain lists and ints: `board` holds 0 (empty), 1 (red) or 2 (wh
 per square, `bits` one bitboard per colour, `hands` card lists per seat, `pile` the
 draw pile with its top card last. `push` trusts its move; `play` checks it first.
 """
+from __future__ import annotations
+
 import random
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
 
-from engine import scoring
-from engine.errors import IllegalMoveError, NotationError, RoseKingError
+from engine import scoring, serialize
+from engine.errors import IllegalMoveError, RoseKingError
 from engine.moves import DRAW, HERO, MOVES, PASS, Move
-from engine.notation import CARD_NAMES, CENTRE, TARGET, square_name
-from engine.variants import CLASSIC, COLOURS, STONES, variant as find_variant
+from engine.notation import CARD_NAMES, CENTRE, FILES, TARGET, square_name
+from engine.outcomes import Outcome, Winner
+from engine.variants import CLASSIC, STONES, First, Reshuffle, Variant, variant as find_variant
 
-RESHUFFLES = ("lazy", "eager")
-FIRST_PLAYERS = ("red", "random")
+# One entry of the move stack: (move, hand index or drawn card, crown before or the saved piles).
+Undo = tuple[int, int, Any]
 
 
 class Position:
@@ -27,7 +33,22 @@ class Position:
     __slots__ = ("variant", "board", "bits", "crown", "stones", "hands", "heroes",
                  "pile", "discard", "to_move", "reshuffle", "rng", "stack")
 
-    def __init__(self, variant=CLASSIC, *, reshuffle="lazy", rng=None):
+    variant: Variant
+    board: list[int]
+    bits: list[int]
+    crown: int
+    stones: int
+    hands: list[list[int]]
+    heroes: list[int]
+    pile: list[int]
+    discard: list[int]
+    to_move: int
+    reshuffle: Reshuffle
+    rng: random.Random
+    stack: list[Undo]
+
+    def __init__(self, variant: Variant = CLASSIC, *, reshuffle: Reshuffle = Reshuffle.LAZY,
+                 rng: random.Random | None = None) -> None:
         """An empty board: crown on e5 (R6), no cards dealt, full heroes (R5)."""
         self.variant = variant
         self.board = [0] * 81
@@ -44,25 +65,26 @@ class Position:
         self.stack = []
 
     @classmethod
-    def new(cls, variant="classic", seed=None, *, first="red", reshuffle="lazy"):
+    def new(cls, variant: str | Variant = "classic", seed: int | None = None, *, first: str = First.RED,
+            reshuffle: str = Reshuffle.LAZY) -> Position:
         """A freshly dealt game (R7), the same for the same seed on every machine.
 
         `first` is `red` (R8, R22) or `random`; `reshuffle` is `lazy` or `eager` (R11).
         """
         v = find_variant(variant) if isinstance(variant, str) else variant
         rng = random.Random(seed)
-        pos = cls(v, reshuffle=_choice("reshuffle", reshuffle, RESHUFFLES), rng=rng)
+        pos = cls(v, reshuffle=_choice("reshuffle", reshuffle, Reshuffle), rng=rng)
         cards = list(range(24))
         rng.shuffle(cards)
         n = v.hand_limit
         for s in range(len(v.seats)):
             pos.hands[s] = cards[s * n:(s + 1) * n]
         pos.pile = cards[len(v.seats) * n:][::-1]
-        if _choice("first", first, FIRST_PLAYERS) == "random":
+        if _choice("first", first, First) == First.RANDOM:
             pos.to_move = rng.randrange(len(v.seats))
         return pos
 
-    def copy(self, stack=False, rng=None):
+    def copy(self, stack: bool = False, rng: random.Random | None = None) -> Position:
         """An independent copy; with `stack=True` it can also be unmade to the start.
 
         The copy reshuffles (R11) as the original would, or with `rng` when given.
@@ -86,7 +108,7 @@ class Position:
         pos.stack = self.stack[:] if stack else []
         return pos
 
-    def determinized(self, rng):
+    def determinized(self, rng: random.Random) -> Position:
         """A copy in which the draw pile is shuffled by `rng`: what a player may know (R7).
 
         Everything at the table is open except the order of the face-down pile, so a
@@ -96,37 +118,44 @@ class Position:
         rng.shuffle(pos.pile)
         return pos
 
-    def to_json(self, pile=True):
+    def to_json(self, pile: bool = True) -> dict[str, Any]:
         """The position as a NOTATION.md JSON dict (see engine.serialize)."""
-        from engine.serialize import to_json
-        return to_json(self, pile)
+        return serialize.to_json(self, pile)
 
     @classmethod
-    def from_json(cls, obj, seed=None, reshuffle="lazy"):
-        """The position a NOTATION.md JSON dict describes; PositionError names the fault."""
-        from engine.serialize import from_json
-        return from_json(obj, seed, reshuffle)
+    def from_json(cls, obj: object, seed: int | None = None, reshuffle: str = Reshuffle.LAZY) -> Position:
+        """The position a NOTATION.md JSON dict describes; PositionError names the fault.
+
+        When `draw_pile` is absent, the cards in no hand and not discarded form the pile
+        in an order drawn from `seed`; `seed` also drives later reshuffles (R11).
+        """
+        f = serialize.read(obj)
+        pos = cls(f.variant, reshuffle=_choice("reshuffle", reshuffle, Reshuffle), rng=random.Random(seed))
+        pos.board, pos.bits, pos.stones, pos.crown, pos.to_move = f.board, f.bits, f.stones, f.crown, f.to_move
+        pos.hands, pos.heroes, pos.discard = f.hands, f.heroes, f.discard
+        if f.pile is None:
+            held = {c for cards in f.hands for c in cards}.union(f.discard)
+            pos.pile = [c for c in range(24) if c not in held]
+            pos.rng.shuffle(pos.pile)
+        else:
+            pos.pile = f.pile
+        return pos
 
     # --- who is who -------------------------------------------------------
 
     @property
-    def seat(self):
+    def seat(self) -> str:
         """The name of the seat to move, e.g. `red` or `white2`."""
         return self.variant.seats[self.to_move]
 
     @property
-    def colour(self):
-        """The colour to move, `red` or `white`."""
-        return COLOURS[self.to_move & 1]
-
-    @property
-    def supply(self):
+    def supply(self) -> int:
         """Stones left in the shared supply (R4)."""
         return STONES - self.stones
 
     # --- legal moves ------------------------------------------------------
 
-    def actions(self, seat):
+    def actions(self, seat: int) -> list[Move]:
         """The actions seat `seat` could take if it were to move (R9–R13), ignoring the end."""
         base = self.crown * 24
         board = self.board
@@ -146,7 +175,7 @@ class Position:
             out.append(MOVES[DRAW])  # R11
         return out
 
-    def can_act(self, seat):
+    def can_act(self, seat: int) -> bool:
         """Whether seat `seat` has any action (R14): a free draw, a card or a hero move."""
         hand = self.hands[seat]
         if len(hand) < self.variant.hand_limit:
@@ -163,7 +192,7 @@ class Position:
                     return True
         return False
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[Move]:
         """The legal moves of the side to move; `[pass]` when it must pass (R14), [] when over."""
         if self.stones >= STONES:
             return []  # R16
@@ -176,20 +205,21 @@ class Position:
                 return [MOVES[PASS]]  # R14, R22: skipped
         return []  # R17: blockade
 
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         """Why the game is over — `last-stone` (R16) or `blockade` (R17) — or None."""
         if self.stones >= STONES:
-            return "last-stone"
+            return Outcome.LAST_STONE
         if any(self.can_act(s) for s in range(len(self.hands))):
             return None
-        return "blockade"
+        return Outcome.BLOCKADE
 
-    def is_over(self):
+    def is_over(self) -> bool:
+        """Whether the game has ended (R16, R17)."""
         return self.outcome() is not None
 
-    def why_illegal(self, move):
-        """None if `move` is legal here, else the reason in words."""
-        move = _as_move(move)
+    def why_illegal(self, move: int | str) -> str | None:
+        """None if `move` (a Move, a number 0–49 or its notation) is legal here, else the reason in words."""
+        move = Move(move)
         if move in self.legal_moves():
             return None
         reason = self.outcome()
@@ -203,10 +233,11 @@ class Position:
             return f"{who} already holds {len(hand)} cards (R11)"
         if not self.actions(self.to_move):
             return f"{who} has no legal action and must pass (R14)"
-        name = CARD_NAMES[move.card]
-        if move.card not in hand:
+        card = int(move) % HERO
+        name = CARD_NAMES[card]
+        if card not in hand:
             return f"{who} does not hold {name}"
-        t = TARGET[self.crown * 24 + move.card]
+        t = TARGET[self.crown * 24 + card]
         if t < 0:
             return f"{name} from {square_name(self.crown)} leaves the board (R10, R13)"
         here = self.board[t]
@@ -220,16 +251,16 @@ class Position:
 
     # --- make and unmake --------------------------------------------------
 
-    def play(self, move):
-        """Check `move` (a Move, an int or its notation) and make it; IllegalMoveError if not legal."""
-        move = _as_move(move)
+    def play(self, move: int | str) -> Move:
+        """Check `move` (a Move, a number 0–49 or its notation) and make it; IllegalMoveError if not legal."""
+        move = Move(move)
         reason = self.why_illegal(move)
         if reason:
             raise IllegalMoveError(f"{move}: {reason}")
         self.push(move)
         return move
 
-    def push(self, move, card=None):
+    def push(self, move: int, card: int | None = None) -> None:
         """Make a legal move. For a draw, `card` names the card to take (a replayed record)."""
         seat = self.to_move
         if move < DRAW:
@@ -255,7 +286,7 @@ class Position:
         elif move == DRAW:
             # Keep the piles when this draw may reshuffle (R11), so that pop restores them.
             pile = self.pile
-            saved = None
+            saved: tuple[list[int], list[int]] | None = None
             if len(pile) < 2 or (card is not None and pile[-1] != card):
                 saved = (pile[:], self.discard[:])
             if not self.pile:
@@ -265,20 +296,20 @@ class Position:
             else:
                 self.pile.remove(card)
             self.hands[seat].append(card)
-            if not self.pile and self.reshuffle == "eager":
+            if not self.pile and self.reshuffle == Reshuffle.EAGER:
                 self._reshuffle()  # R11 option: eager, on the last card
             self.stack.append((move, card, saved))
         else:
             self.stack.append((move, 0, None))  # R14
         self.to_move = (seat + 1) % len(self.hands)
 
-    def _reshuffle(self):
+    def _reshuffle(self) -> None:
         """Shuffle the discard pile into the empty draw pile (R11)."""
         self.pile = self.discard
         self.rng.shuffle(self.pile)
         self.discard = []
 
-    def pop(self):
+    def pop(self) -> Move:
         """Unmake the last move exactly and return it."""
         move, a, b = self.stack.pop()
         seat = self.to_move = (self.to_move - 1) % len(self.hands)
@@ -307,72 +338,68 @@ class Position:
 
     # --- the result -------------------------------------------------------
 
-    def score(self):
+    def score(self) -> Score:
         """Both colours' standing (R18) and the winner by R19."""
         red, white = (scoring.Side.of(b) for b in self.bits)
         return Score(red, white, scoring.winner(red.figures, white.figures), self.outcome())
 
-    def last_drawn(self):
+    def last_drawn(self) -> int:
         """The card the last move drew; only meaningful when that move was a draw."""
         return self.stack[-1][1]
 
-    def history(self):
+    def history(self) -> list[str]:
         """The moves made so far in record notation; draws name their card (`draw:SW3`)."""
         return [f"draw:{CARD_NAMES[a]}" if m == DRAW else str(MOVES[m]) for m, a, _ in self.stack]
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         """Positions are equal when board, crown, hands, heroes, both piles and turn are equal."""
         return isinstance(other, Position) and self._key() == other._key()
 
-    def _key(self):
+    def _key(self) -> tuple[object, ...]:
         return (self.variant, self.board, self.crown, self.hands, self.heroes,
                 self.pile, self.discard, self.to_move)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # positions change: not hashable
 
-    def __str__(self):
-        """The board as a person sees it from Red's seat: rank 9 at the top (NOTATION.md)."""
-        rows = []
-        for r in range(8, -1, -1):
-            cells = ".RW"
-            row = "".join("*" if r * 9 + f == self.crown and not self.board[self.crown]
-                          else cells[self.board[r * 9 + f]] for f in range(9))
-            rows.append(f"{r + 1} {row}")
-        rows.append("  abcdefghi")
-        return "\n".join(rows)
+    def __str__(self) -> str:
+        """The board as a person sees it from Red's seat: rank 9 at the top, `*` an empty crown square."""
+        rows = serialize.board_rows(self.board)
+        if not self.board[self.crown]:
+            r, f = 8 - self.crown // 9, self.crown % 9
+            rows[r] = rows[r][:f] + "*" + rows[r][f + 1:]
+        return "\n".join(f"{9 - i} {row}" for i, row in enumerate(rows)) + "\n  " + FILES
+
+    def __repr__(self) -> str:
+        return (f"<Position {self.variant.name}: {self.seat} to move, crown {square_name(self.crown)}, "
+                f"{self.stones} stones, {len(self.stack)} moves made>")
 
 
+@dataclass(slots=True)
 class Score:
-    """The standing of both colours: `red` and `white` (scoring.Side), `winner`, `reason`."""
+    """The standing of both colours: `red` and `white` (scoring.Side), `winner` (R19), `reason` (None while playing)."""
 
-    __slots__ = ("red", "white", "winner", "reason")
-
-    def __init__(self, red, white, winner, reason):
-        self.red, self.white, self.winner, self.reason = red, white, winner, reason
+    red: scoring.Side
+    white: scoring.Side
+    winner: Winner
+    reason: Outcome | None
 
     @property
-    def over(self):
+    def over(self) -> bool:
+        """Whether the game has ended, so that `winner` stands."""
         return self.reason is not None
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """The JSON shape of `roseking score`."""
-        def side(s):
+        def side(s: scoring.Side) -> dict[str, Any]:
             return {"score": s.score, "largest": s.largest, "stones": s.stones,
                     "regions": [[square_name(q) for q in scoring.squares(r)] for r in s.regions]}
         return {"red": side(self.red), "white": side(self.white), "winner": self.winner,
                 "over": self.over, "reason": self.reason}
 
 
-def _as_move(move):
-    """A Move from a Move, an int 0–49 or notation text."""
-    if isinstance(move, str):
-        return Move.parse(move)
-    if isinstance(move, int) and 0 <= move < len(MOVES):
-        return MOVES[move]
-    raise NotationError(f"not a move: {move!r}")
-
-
-def _choice(name, value, allowed):
-    if value not in allowed:
-        raise RoseKingError(f"{name}: {value!r} is not one of {', '.join(allowed)}")
-    return value
+def _choice(name: str, value: str, allowed: type[StrEnum]) -> Any:
+    """`value` as a member of the enum `allowed`; RoseKingError names the choices otherwise."""
+    try:
+        return allowed(value)
+    except ValueError:
+        raise RoseKingError(f"{name}: {value!r} is not one of {', '.join(allowed)}") from None

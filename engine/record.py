@@ -2,17 +2,24 @@
 
 A record replays without a random number generator: every draw names its card.
 """
+from __future__ import annotations
+
 import json
+from collections.abc import Iterator, Mapping, Sequence
+from os import PathLike
+from typing import Any
 
 from engine.errors import NotationError, PositionError, RecordError
 from engine.moves import DRAW, Move
 from engine.notation import CARD_NAMES, parse_card
-from engine.serialize import from_json, to_json
+from engine.position import Position
+from engine.serialize import to_json
+from engine.variants import Reshuffle
 
 FORMAT = "roseking-game/1"
 
 
-def make_record(start, end, players, seed=None):
+def make_record(start: Position, end: Position, players: Mapping[str, str], seed: int | None = None) -> dict[str, Any]:
     """The record of the game played from position `start` to `end` (whose stack holds the moves).
 
     `players` maps each seat to the name of who played it.
@@ -20,12 +27,12 @@ def make_record(start, end, players, seed=None):
     record = {"format": FORMAT, "variant": start.variant.name, "seed": seed,
               "players": dict(players), "start": to_json(start), "moves": end.history(),
               "result": result(end)}
-    if start.reshuffle != "lazy":
+    if start.reshuffle != Reshuffle.LAZY:
         record["reshuffle"] = start.reshuffle
     return record
 
 
-def result(pos):
+def result(pos: Position) -> dict[str, Any]:
     """The `result` field: scores, winner and reason (`unfinished` while the game goes on)."""
     score = pos.score()
     return {"scores": {"red": score.red.score, "white": score.white.score},
@@ -33,12 +40,12 @@ def result(pos):
             "reason": score.reason or "unfinished"}
 
 
-def dumps(record):
+def dumps(record: Mapping[str, Any]) -> str:
     """One record as one line of JSON (no newline)."""
     return json.dumps(record, separators=(", ", ": "))
 
 
-def replay(record, where="record"):
+def replay(record: object, where: str = "record") -> Position:
     """Replay a record move by move; returns the final Position.
 
     RecordError names `where`, the move number (from 1) and the reason on the first fault,
@@ -51,11 +58,11 @@ def replay(record, where="record"):
     start = record.get("start")
     if not isinstance(start, dict) or "draw_pile" not in start:
         raise RecordError(f"{where}: start: must be a position with its full draw_pile")
-    reshuffle = record.get("reshuffle", "lazy")
-    if reshuffle not in ("lazy", "eager"):
-        raise RecordError(f"{where}: reshuffle: {reshuffle!r} is not one of lazy, eager (R11)")
+    reshuffle = record.get("reshuffle", Reshuffle.LAZY)
+    if reshuffle not in tuple(Reshuffle):
+        raise RecordError(f"{where}: reshuffle: {reshuffle!r} is not one of {', '.join(Reshuffle)} (R11)")
     try:
-        pos = from_json(start, reshuffle=reshuffle)
+        pos = Position.from_json(start, reshuffle=reshuffle)
     except PositionError as exc:
         raise RecordError(f"{where}: start.{exc}") from None
     if record.get("variant", pos.variant.name) != pos.variant.name:
@@ -73,7 +80,7 @@ def replay(record, where="record"):
     return pos
 
 
-def push_tokens(pos, tokens):
+def push_tokens(pos: Position, tokens: Sequence[object]) -> None:
     """Make the moves written `tokens`; RecordError names the move number (from 1) and why not.
 
     A `draw:SW3` must take the top card while the pile's order is known; once the
@@ -89,16 +96,16 @@ def push_tokens(pos, tokens):
             card = None
             if move == DRAW:
                 known = known and bool(pos.pile)  # R11: lazy reshuffle at this draw
-                if ":" in token:
-                    card = _drawn(pos, parse_card(token.split(":", 1)[1]), known)
-                if pos.reshuffle == "eager" and len(pos.pile) == 1:
+                if ":" in str(token):
+                    card = _drawn(pos, parse_card(str(token).split(":", 1)[1]), known)
+                if pos.reshuffle == Reshuffle.EAGER and len(pos.pile) == 1:
                     known = False  # R11 option: eager reshuffle after this draw
             pos.push(move, card)
         except (NotationError, RecordError) as exc:
             raise RecordError(f"move {n} ({token}): {exc}") from None
 
 
-def _drawn(pos, card, known):
+def _drawn(pos: Position, card: int, known: bool) -> int:
     """The card a `draw:` token names, checked against the draw pile."""
     pile = pos.pile or pos.discard  # an empty pile is the discard pile, reshuffled (R11)
     if card not in pile:
@@ -108,7 +115,7 @@ def _drawn(pos, card, known):
     return card
 
 
-def read_records(path):
+def read_records(path: str | PathLike[str]) -> Iterator[tuple[int, Any]]:
     """Yield (line number, record) for each non-blank line of a JSON Lines file."""
     try:
         with open(path, encoding="utf-8") as f:

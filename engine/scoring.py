@@ -5,7 +5,14 @@ A bitboard is an int whose bit `sq` is set when square `sq` holds a stone of one
 >>> figures(0b111 | 1 << 9)        # a1 b1 c1 a2: one region of four
 (16, 4, 4)
 """
+from __future__ import annotations
+
 from dataclasses import dataclass
+
+from engine.outcomes import Winner
+
+Figures = tuple[int, int, int]
+"""(score, largest region, stones) of one colour: what R19 compares, in that order."""
 
 FULL = (1 << 81) - 1
 FILE_A = sum(1 << (9 * r) for r in range(9))
@@ -14,7 +21,7 @@ NOT_A = FULL & ~FILE_A
 NOT_I = FULL & ~FILE_I
 
 
-def _grow(region, bits):
+def _grow(region: int, bits: int) -> int:
     """The region of `bits` connected by edges (R18) to the seed `region`."""
     while True:
         grown = (region | (region << 9) | (region >> 9)
@@ -24,7 +31,7 @@ def _grow(region, bits):
         region = grown
 
 
-def regions(bits):
+def regions(bits: int) -> list[int]:
     """The regions of a bitboard, each a bitboard, largest first."""
     out = []
     while bits:
@@ -35,7 +42,7 @@ def regions(bits):
     return out
 
 
-def figures(bits):
+def figures(bits: int) -> Figures:
     """(score, largest region, stones) of one colour: the tie-break figures of R19."""
     score = largest = 0
     stones = bits.bit_count()
@@ -49,7 +56,7 @@ def figures(bits):
     return score, largest, stones
 
 
-def squares(bits):
+def squares(bits: int) -> list[int]:
     """The square indexes set in a bitboard, ascending."""
     out = []
     while bits:
@@ -59,14 +66,14 @@ def squares(bits):
     return out
 
 
-def winner(red, white):
+def winner(red: Figures, white: Figures) -> Winner:
     """R19: higher score, then larger single region, then more stones, else a draw.
 
     `red` and `white` are (score, largest, stones) tuples.
     """
     if red == white:
-        return "draw"
-    return "red" if red > white else "white"
+        return Winner.DRAW
+    return Winner.RED if red > white else Winner.WHITE
 
 
 @dataclass(frozen=True)
@@ -76,15 +83,16 @@ class Side:
     score: int
     largest: int
     stones: int
-    regions: tuple
+    regions: tuple[int, ...]
 
     @classmethod
-    def of(cls, bits):
+    def of(cls, bits: int) -> Side:
         """The standing of the colour whose stones are `bits`."""
         found = regions(bits)
         return cls(sum(r.bit_count() ** 2 for r in found), found[0].bit_count() if found else 0,
                    bits.bit_count(), tuple(found))
 
     @property
-    def figures(self):
+    def figures(self) -> Figures:
+        """(score, largest region, stones): what R19 compares."""
         return self.score, self.largest, self.stones

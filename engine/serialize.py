@@ -1,28 +1,45 @@
 """Positions as JSON (`roseking-position/1`, NOTATION.md), validated field by field.
 
+This module reads and writes the fields; `Position.from_json` and `Position.to_json`
+are the doors (the position module uses this one, never the other way round).
+
 >>> from engine.position import Position
 >>> pos = Position.new(seed=1)
->>> from_json(to_json(pos)) == pos
+>>> Position.from_json(to_json(pos)) == pos
 True
 """
-import random
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import NotationError, PositionError
 from engine.notation import CARD_NAMES, parse_card, parse_square, square_name
-from engine.variants import STONES, VARIANTS
+from engine.variants import STONES, VARIANTS, Variant
+
+if TYPE_CHECKING:
+    from engine.position import Position
 
 FORMAT = "roseking-position/1"
 FIELDS = ("format", "variant", "board", "crown", "to_move", "hands", "heroes", "draw_pile", "discard")
-STONE_CHARS = {".": 0, "R": 1, "W": 2}
+STONE_TEXT = ".RW"  # an empty square, a red stone, a white stone
+STONE_CHARS = {ch: stone for stone, ch in enumerate(STONE_TEXT)}
 
 
-def to_json(pos, pile=True):
+def board_rows(board: Sequence[int]) -> list[str]:
+    """The board as 9 strings of `.`, `R` and `W`, rank 9 first, file a first (as Red sees it)."""
+    return ["".join(STONE_TEXT[board[r * 9 + f]] for f in range(9)) for r in range(8, -1, -1)]
+
+
+def to_json(pos: Position, pile: bool = True) -> dict[str, Any]:
     """The position as a JSON-ready dict; `pile=False` leaves out the draw pile's order."""
     seats = pos.variant.seats
-    out = {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "variant": pos.variant.name,
-        "board": ["".join(".RW"[pos.board[r * 9 + f]] for f in range(9)) for r in range(8, -1, -1)],
+        "board": board_rows(pos.board),
         "crown": square_name(pos.crown),
         "to_move": seats[pos.to_move],
         "hands": {s: [CARD_NAMES[c] for c in pos.hands[i]] for i, s in enumerate(seats)},
@@ -34,14 +51,27 @@ def to_json(pos, pile=True):
     return out
 
 
-def from_json(obj, seed=None, reshuffle="lazy"):
-    """The Position a JSON object describes; PositionError names the field at fault.
+@dataclass
+class Fields:
+    """A position as read from JSON, every field checked; `pile` is None when the JSON leaves it out.
 
-    When `draw_pile` is absent, the cards in no hand and not discarded form the pile
-    in an order drawn from `seed`; `seed` also drives later reshuffles (R11).
+    `pile` and `discard` list their cards with the top of the pile last.
     """
-    from engine.position import Position
 
+    variant: Variant
+    board: list[int] = dataclasses.field(default_factory=lambda: [0] * 81)
+    bits: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
+    stones: int = 0
+    crown: int = 0
+    to_move: int = 0
+    hands: list[list[int]] = dataclasses.field(default_factory=list)
+    heroes: list[int] = dataclasses.field(default_factory=list)
+    pile: list[int] | None = None
+    discard: list[int] = dataclasses.field(default_factory=list)
+
+
+def read(obj: object) -> Fields:
+    """The fields a JSON object describes; PositionError names the field at fault."""
     if not isinstance(obj, dict):
         raise PositionError(f"a position must be a JSON object, not {type(obj).__name__}")
     unknown = [k for k in obj if k not in FIELDS]
@@ -53,7 +83,7 @@ def from_json(obj, seed=None, reshuffle="lazy"):
     if not isinstance(name, str) or name not in VARIANTS:
         raise PositionError(f"variant: unknown variant {name!r} (choose classic or teams)")
     v = VARIANTS[name]
-    pos = Position(v, reshuffle=reshuffle, rng=random.Random(seed))
+    pos = Fields(v)
     _board(pos, _need(obj, "board"))
     pos.crown = _square(_need(obj, "crown"), "crown")
     to_move = _need(obj, "to_move")
@@ -61,36 +91,34 @@ def from_json(obj, seed=None, reshuffle="lazy"):
         raise PositionError(f"to_move: unknown seat {to_move!r} (seats: {', '.join(v.seats)})")
     pos.to_move = v.seats.index(to_move)
 
-    seen = {}
+    seen: dict[int, str] = {}
     hands = _seat_map(obj, "hands", v)
     heroes = _seat_map(obj, "heroes", v)
-    for i, seat in enumerate(v.seats):
-        pos.hands[i] = _cards(hands[seat], f"hands.{seat}", seen)
-        if len(pos.hands[i]) > v.hand_limit:
-            raise PositionError(f"hands.{seat}: {len(pos.hands[i])} cards, at most {v.hand_limit}")
+    for seat in v.seats:
+        hand = _cards(hands[seat], f"hands.{seat}", seen)
+        if len(hand) > v.hand_limit:
+            raise PositionError(f"hands.{seat}: {len(hand)} cards, at most {v.hand_limit}")
+        pos.hands.append(hand)
         n = heroes[seat]
         if type(n) is not int or not 0 <= n <= v.heroes:
             raise PositionError(f"heroes.{seat}: must be a whole number 0–{v.heroes}, got {n!r}")
-        pos.heroes[i] = n
+        pos.heroes.append(n)
     pos.discard = _cards(obj.get("discard", []), "discard", seen)
     if "draw_pile" in obj:
         pos.pile = _cards(obj["draw_pile"], "draw_pile", seen)[::-1]
         missing = [CARD_NAMES[c] for c in range(24) if c not in seen]
         if missing:
             raise PositionError(f"draw_pile: cards in no pile or hand: {', '.join(missing)}")
-    else:
-        pos.pile = [c for c in range(24) if c not in seen]
-        pos.rng.shuffle(pos.pile)
     return pos
 
 
-def _need(obj, key):
+def _need(obj: dict[str, Any], key: str) -> Any:
     if key not in obj:
         raise PositionError(f"{key}: missing")
     return obj[key]
 
 
-def _board(pos, rows):
+def _board(pos: Fields, rows: object) -> None:
     if not isinstance(rows, list) or len(rows) != 9:
         raise PositionError("board: must be a list of 9 strings, rank 9 first")
     for i, row in enumerate(rows):
@@ -110,14 +138,14 @@ def _board(pos, rows):
         raise PositionError(f"board: {pos.stones} stones, at most {STONES} (R4)")
 
 
-def _square(text, field):
+def _square(text: object, field: str) -> int:
     try:
         return parse_square(text)
     except NotationError as exc:
         raise PositionError(f"{field}: {exc}") from None
 
 
-def _seat_map(obj, key, v):
+def _seat_map(obj: dict[str, Any], key: str, v: Variant) -> dict[str, Any]:
     value = _need(obj, key)
     if not isinstance(value, dict):
         raise PositionError(f"{key}: must be an object keyed by seat ({', '.join(v.seats)})")
@@ -130,7 +158,7 @@ def _seat_map(obj, key, v):
     return value
 
 
-def _cards(names, field, seen):
+def _cards(names: object, field: str, seen: dict[int, str]) -> list[int]:
     """Parse a list of card names, each at most once across all piles (`seen`: card -> field)."""
     if not isinstance(names, list):
         raise PositionError(f"{field}: must be a list of cards")

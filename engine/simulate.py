@@ -5,26 +5,47 @@ from (run seed, game index) alone, so the records are the same with one worker, 
 workers or a cluster; `run` yields each task's games in game order. Any
 `concurrent.futures`-style executor works (a process pool, a Dask client's executor).
 """
+from __future__ import annotations
+
 import hashlib
 import random
-from collections import namedtuple
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine import record as records
 from engine.errors import RoseKingError
 from engine.players import check_names, evaluate, make_player
 from engine.playout import random_playout
 from engine.position import Position
+from engine.outcomes import Outcome, Winner
 from engine.scoring import figures, winner
 from engine.variants import variant as find_variant
 
-Game = namedtuple("Game", "index seed players winner red white moves reason first heroes line")
-Game.__doc__ = """One finished game: `players` per seat, `winner` red/white/draw, scores `red`
-and `white`, `moves` (incl. draws and passes), end `reason`, the `first` colour to move,
-`heroes` used per colour (red, white), and the record `line` (JSON) or None."""
+Lineup = tuple[str, ...]
+"""One player name per seat, in seat order."""
 
 
-def game_seed(seed, index):
+class Game(NamedTuple):
+    """One finished game: `players` per seat, `winner` red/white/draw, scores `red`
+    and `white`, `moves` (incl. draws and passes), end `reason`, the `first` colour to move,
+    `heroes` used per colour (red, white), and the record `line` (JSON) or None."""
+
+    index: int  # type: ignore[assignment]  # the game's number in its run shadows tuple.index
+    seed: int
+    players: Lineup
+    winner: Winner
+    red: int
+    white: int
+    moves: int
+    reason: Outcome | None
+    first: int
+    heroes: tuple[int, int]
+    line: str | None
+
+
+def game_seed(seed: int, index: int | str) -> int:
     """The seed of game `index` in a run seeded `seed` (a 48-bit int, the same on every machine).
 
     Within a game, `game_seed(deal, k)` seeds the player in seat k and
@@ -33,7 +54,7 @@ def game_seed(seed, index):
     return int.from_bytes(digest[:6], "big")
 
 
-def seat_names(variant, players):
+def seat_names(variant: str, players: Iterable[str]) -> Lineup:
     """One player name per seat: as many names as seats, or one per colour (teams, R20)."""
     seats = find_variant(variant).seats
     players = list(players)
@@ -45,7 +66,7 @@ def seat_names(variant, players):
     return tuple(players)
 
 
-def play(variant, seed, players, index=0, record=False):
+def play(variant: str, seed: int, players: Lineup, index: int = 0, record: bool = False) -> Game:
     """Play one game from the deal of `seed` (R7) with one player name per seat; a Game."""
     start = Position.new(variant, seed)
     pos = start.copy()
@@ -73,13 +94,14 @@ class Task:
 
     variant: str
     seed: int
-    lineups: tuple  # the player names per seat, one lineup per game index modulo its length
+    lineups: tuple[Lineup, ...]  # one lineup per game index modulo its length
     first: int
     count: int
     record: bool
     paired: bool = False  # tournaments: games 2k and 2k+1 share a deal, lineups swapped
 
-    def __call__(self):
+    def __call__(self) -> list[Game]:
+        """Play the task's games, in order."""
         out = []
         for i in range(self.first, self.first + self.count):
             deal = game_seed(self.seed, i // 2 if self.paired else i)
@@ -87,12 +109,13 @@ class Task:
         return out
 
 
-def run_task(task):
+def run_task(task: Task) -> list[Game]:
     """Run one task (a picklable top-level function for process pools and clusters)."""
     return task()
 
 
-def tasks(variant, seed, lineups, games, record=False, paired=False, chunk=None, workers=1):
+def tasks(variant: str, seed: int, lineups: Sequence[Lineup], games: int, record: bool = False, paired: bool = False,
+          chunk: int | None = None, workers: int = 1) -> list[Task]:
     """The tasks of a run of `games` games, in game order."""
     if chunk is None:
         searching = any(p != "random" for lineup in lineups for p in lineup)
@@ -101,7 +124,7 @@ def tasks(variant, seed, lineups, games, record=False, paired=False, chunk=None,
             for i in range(0, games, chunk)]
 
 
-def run(todo, executor=None):
+def run(todo: Sequence[Task], executor: Executor | None = None) -> Iterator[list[Game]]:
     """Yield the list of Games of each task in order; in this process when `executor` is None."""
     if executor is None:
         for task in todo:

@@ -6,11 +6,12 @@
 191
 """
 import math
+from collections.abc import Mapping
 
 Z95 = 1.959963984540054
 
 
-def wilson(wins, n, z=Z95):
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The 95% Wilson score interval (low, high) of a proportion `wins`/`n` (wins may be x.5)."""
     if n == 0:
         return 0.0, 1.0
@@ -21,18 +22,18 @@ def wilson(wins, n, z=Z95):
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
-def proportion(k, n):
+def proportion(k: float, n: int) -> tuple[float | None, list[float]]:
     """`(k / n, [low, high])` rounded to 4 places, the interval by `wilson`; the rate is None for n = 0."""
     lo, hi = wilson(k, n)
     return (round(k / n, 4) if n else None), [round(lo, 4), round(hi, 4)]
 
 
-def elo_difference(score):
+def elo_difference(score: float) -> float:
     """The Elo difference implied by an expected score in (0, 1)."""
     return -400 * math.log10(1 / score - 1)
 
 
-def elo_ratings(points, rounds=200):
+def elo_ratings(points: Mapping[tuple[str, str], tuple[float, int]], rounds: int = 200) -> dict[str, float]:
     """Elo ratings (mean 0) fitted to `points[(a, b)]` = (points of a, games) by Bradley–Terry.
 
     Draws count half a point. Each pairing gets one virtual draw so that a clean sweep
@@ -40,7 +41,7 @@ def elo_ratings(points, rounds=200):
     """
     names = sorted({n for pair in points for n in pair})
     won = {n: 0.0 for n in names}
-    games = {}
+    games: dict[tuple[str, str], int] = {}
     for (a, b), (pts, n) in points.items():
         won[a] += pts + 0.5
         won[b] += n - pts + 0.5

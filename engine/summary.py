@@ -3,8 +3,13 @@ scores, game length, end reasons (R16, R17), first-player advantage and hero use
 
 Figures are kept as running sums, so a summary of millions of games stays small.
 """
-import math
+from __future__ import annotations
 
+import math
+from typing import Any
+
+from engine.outcomes import Winner
+from engine.simulate import Game
 from engine.stats import proportion
 from engine.variants import COLOURS
 
@@ -12,18 +17,21 @@ from engine.variants import COLOURS
 class Spread:
     """Running mean, standard deviation, minimum and maximum of a series."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.n, self.total, self.squares = 0, 0.0, 0.0
-        self.low = self.high = None
+        self.low: float | None = None
+        self.high: float | None = None
 
-    def add(self, x):
+    def add(self, x: float) -> None:
+        """Take one more value."""
         self.n += 1
         self.total += x
         self.squares += x * x
         self.low = x if self.low is None else min(self.low, x)
         self.high = x if self.high is None else max(self.high, x)
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, float | None]:
+        """mean and sd (2 places), min and max; all None before the first value."""
         if not self.n:
             return {"mean": None, "sd": None, "min": None, "max": None}
         mean = self.total / self.n
@@ -32,7 +40,7 @@ class Spread:
                 "min": self.low, "max": self.high}
 
 
-def _rate(k, n):
+def _rate(k: float, n: int) -> dict[str, Any]:
     rate, ci95 = proportion(k, n)
     return {"rate": rate, "ci95": ci95}
 
@@ -40,42 +48,45 @@ def _rate(k, n):
 class Summary:
     """Add finished Games (engine.simulate.Game) one by one; `to_dict()` and `text()` report."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.games = 0
-        self.players = {}  # name -> [games, wins, draws]
-        self.colours = {"red": 0, "white": 0, "draw": 0}
+        self.players: dict[str, list[int]] = {}  # name -> [games, wins, draws]
+        self.colours: dict[str, int] = {w: 0 for w in Winner}
         self.scores = {c: Spread() for c in COLOURS}
         self.margin = Spread()
         self.length = Spread()
-        self.reasons = {}
+        self.reasons: dict[str, int] = {}
         self.first_won = 0
         self.heroes = {c: Spread() for c in COLOURS}
 
-    def add(self, g):
+    def add(self, g: Game) -> None:
+        """Count one finished game."""
         self.games += 1
         self.colours[g.winner] += 1
         for name, colour in {(n, COLOURS[k & 1]) for k, n in enumerate(g.players)}:
             row = self.players.setdefault(name, [0, 0, 0])
             row[0] += 1
             row[1] += g.winner == colour
-            row[2] += g.winner == "draw"
+            row[2] += g.winner == Winner.DRAW
         self.scores["red"].add(g.red)
         self.scores["white"].add(g.white)
         self.margin.add(g.red - g.white)
         self.length.add(g.moves)
-        self.reasons[g.reason] = self.reasons.get(g.reason, 0) + 1
+        reason = str(g.reason)
+        self.reasons[reason] = self.reasons.get(reason, 0) + 1
         self.first_won += g.winner == COLOURS[g.first]
         for c, used in zip(COLOURS, g.heroes):
             self.heroes[c].add(used)
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON-ready data (the shape `roseking simulate --json` prints)."""
         n = self.games
         return {
             "games": n,
             "players": {name: {"games": k, "wins": w, "draws": d, **_rate(w + d / 2, k)}
                         for name, (k, w, d) in self.players.items()},
             "colours": {c: {"wins": self.colours[c], **_rate(self.colours[c], n)} for c in COLOURS}
-            | {"draws": self.colours["draw"]},
+            | {"draws": self.colours[Winner.DRAW]},
             "scores": {c: s.to_dict() for c, s in self.scores.items()} | {"margin_red": self.margin.to_dict()},
             "moves": self.length.to_dict(),
             "reasons": dict(sorted(self.reasons.items())),
@@ -83,15 +94,15 @@ class Summary:
             "heroes_used": {c: s.to_dict() for c, s in self.heroes.items()},
         }
 
-    def text(self):
+    def text(self) -> str:
         """The summary for a person, a few aligned lines."""
         d = self.to_dict()
 
-        def pct(r):
+        def pct(r: dict[str, Any]) -> str:
             return "-" if r["rate"] is None else \
                 f"{100 * r['rate']:.1f}% [{100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}]"
 
-        def spread(s):
+        def spread(s: dict[str, Any]) -> str:
             return f"{s['mean']} ± {s['sd']} ({s['min']}–{s['max']})"
 
         lines = [f"games: {d['games']}"]

@@ -3,13 +3,17 @@
 All pairings use the same deals (deal k of a run seeded S is `game_seed(S, k)`), so
 differences between players are not differences of luck.
 """
+from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import Any
 
-from engine.simulate import seat_names, tasks
+from engine.outcomes import Winner
+from engine.simulate import Game, Task, seat_names, tasks
 from engine.stats import elo_ratings, proportion
 
 
-def schedule(variant, seed, players, games, workers=1):
+def schedule(variant: str, seed: int, players: Sequence[str], games: int,
+             workers: int = 1) -> list[tuple[tuple[str, str], Task]]:
     """[(pairing, Task)] for `games` games per pairing (rounded up to whole deals)."""
     games += games % 2
     out = []
@@ -22,26 +26,27 @@ def schedule(variant, seed, players, games, workers=1):
 class Standings:
     """Wins, draws and losses per player and per pairing, from finished Games."""
 
-    def __init__(self, players):
+    def __init__(self, players: Iterable[str]) -> None:
         self.players = list(players)
-        self.wdl = {p: [0, 0, 0] for p in players}
-        self.pairs = {}  # (a, b) -> [a wins, draws, b wins]
+        self.wdl = {p: [0, 0, 0] for p in self.players}
+        self.pairs: dict[tuple[str, str], list[int]] = {}  # (a, b) -> [a wins, draws, b wins]
 
-    def add(self, pair, games):
+    def add(self, pair: tuple[str, str], games: Iterable[Game]) -> None:
+        """Count the finished `games` of pairing `pair` = (a, b)."""
         a, b = pair
         tally = self.pairs.setdefault(pair, [0, 0, 0])
         for g in games:
-            if g.winner == "draw":
+            if g.winner == Winner.DRAW:
                 tally[1] += 1
                 self.wdl[a][1] += 1
                 self.wdl[b][1] += 1
                 continue
-            won = g.players[0 if g.winner == "red" else 1]
+            won = g.players[0 if g.winner == Winner.RED else 1]
             tally[0 if won == a else 2] += 1
             self.wdl[won][0] += 1
             self.wdl[b if won == a else a][2] += 1
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, list[dict[str, Any]]]:
         """Per player W/D/L, score with its 95% Wilson interval and Elo; per pairing the same."""
         elo = elo_ratings({pair: (w + d / 2, w + d + l) for pair, (w, d, l) in self.pairs.items()})
         players = []
@@ -52,7 +57,7 @@ class Standings:
         return {"players": players, "pairings": pairs}
 
 
-def _row(w, d, l):
+def _row(w: int, d: int, l: int) -> dict[str, Any]:
     n = w + d + l
     score, ci95 = proportion(w + d / 2, n)
     return {"games": n, "wins": w, "draws": d, "losses": l, "score": score, "ci95": ci95}

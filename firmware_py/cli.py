@@ -7,26 +7,33 @@ User errors leave with one line `error: …` on standard error and status 2.
 import argparse
 import importlib
 import sys
+from collections.abc import Sequence
+from typing import NoReturn
 
+from engine import __version__
 from firmware_py.errors import USER_ERRORS, UsageError
 
 COMMANDS = [
-    "new", "legal", "apply", "score", "show", "replay", "simulate", "bench", "tournament", "agent", "config", "selftest",
+    "new", "legal", "apply", "score", "show", "replay", "simulate", "bench", "tournament", "agent", "config",
+    "selftest",
 ]
+# The libraries of the `table` extra (and what they pull in): a command that needs them says so.
+TABLE_LIBRARIES = frozenset({"gpiozero", "luma", "PIL", "neopixel", "board", "adafruit_blinka", "adafruit_pixelbuf"})
 
 
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one `error: …` line and status 2."""
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
 
-def build_parser(argv=()):
+def build_parser(argv: Sequence[str] = ()) -> Parser:
     """The `roseking` parser: only the named subcommand's module is imported, else all."""
     chosen = next((a for a in argv if not a.startswith("-")), None)
     names = [chosen] if chosen in COMMANDS else COMMANDS
     parser = Parser(prog="roseking", description="The Rose King: engine, players and lit board.")
+    parser.add_argument("--version", action="version", version=f"roseking {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for name in names:
@@ -34,14 +41,20 @@ def build_parser(argv=()):
     return parser
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     try:
         argv = sys.argv[1:] if argv is None else argv
         args = build_parser(argv).parse_args(argv)
-        return args.func(args) or 0
+        return int(args.func(args) or 0)
     except USER_ERRORS as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in TABLE_LIBRARIES:
+            raise
+        print(f"error: this command needs the table libraries ({exc.name} is missing): "
+              "pip install 'roseking[table]'", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

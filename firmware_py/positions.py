@@ -3,6 +3,7 @@ import json
 import sys
 
 from engine.position import Position
+from engine.variants import Reshuffle
 from firmware_py.errors import UsageError
 
 
@@ -38,5 +39,5 @@ def add_position_args(parser, seed_help="seed for an unknown draw pile and for r
     """The POSITION argument with --seed and --reshuffle, shared by the analysis commands."""
     parser.add_argument("position", metavar="POSITION", help="position JSON file, or - for standard input")
     parser.add_argument("--seed", type=int, help=seed_help)
-    parser.add_argument("--reshuffle", choices=("lazy", "eager"), default="lazy",
+    parser.add_argument("--reshuffle", choices=tuple(Reshuffle), default=Reshuffle.LAZY,
                         help="when the discard pile is reshuffled (R11; default lazy)")

@@ -1,11 +1,14 @@
 """Choosing the devices, once, at start-up: the Pi backend or the simulated one, never a fallback."""
-from hardware.config import DEFAULTS
+from typing import Any
+
+from hardware.config import DEFAULTS, Config
+from hardware.devices import Devices
 from hardware.errors import HardwareError
 
 SIM_OPTIONS = ("snapshot", "frames", "input_script")
 
 
-def backend_of(config, sim):
+def backend_of(config: Config, sim: bool) -> str:
     """The backend's name: "sim" if asked for on the command line, else the config's; an error if neither."""
     if sim:
         return "sim"
@@ -16,7 +19,7 @@ def backend_of(config, sim):
     return config.backend
 
 
-def open_devices(config, sim=False, **sim_options):
+def open_devices(config: Config, sim: bool = False, **sim_options: Any) -> Devices:
     """The `Devices` of the chosen backend.
 
     `sim_options` (snapshot, frames, input_script, exit_after_script, view, …) go to

@@ -10,35 +10,43 @@ is down.
 import queue
 import threading
 import time
+from enum import StrEnum
 from typing import NamedTuple
 
 from gpiozero import Button
 
 from hardware.names import split_name
 
-PRESS, HOLD, RELEASE = "press", "hold", "release"
+
+
+class ButtonKind(StrEnum):
+    """What a button did: went down, stayed down for the hold time, came up."""
+
+    PRESS = "press"
+    HOLD = "hold"
+    RELEASE = "release"
+
+
+PRESS, HOLD, RELEASE = ButtonKind.PRESS, ButtonKind.HOLD, ButtonKind.RELEASE
 
 
 class ButtonEvent(NamedTuple):
     """`(seat, control, kind)`: seat is None for the table-wide menu; kind press|hold|release."""
     seat: str | None
     control: str
-    kind: str
+    kind: ButtonKind
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The button's name, e.g. `red.card3` or `menu`."""
         return f"{self.seat}.{self.control}" if self.seat else self.control
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.name} {self.kind}"
 
 
 class InputEnded(Exception):
     """Raised by `Buttons.get` once a finished input script's events are all read."""
-
-
-_END = object()
 
 
 def _start_timer(delay, callback):
@@ -101,7 +109,7 @@ class Buttons:
     def __init__(self, pins, hold_seconds, debounce_seconds, pin_factory, clock=time.monotonic,
                  after=_start_timer):
         self.pins = dict(pins)
-        self._queue = queue.Queue()
+        self._queue: queue.Queue[ButtonEvent | None] = queue.Queue()  # None: the end of input
         self._buttons = []
         try:
             for name, pin in self.pins.items():
@@ -112,22 +120,22 @@ class Buttons:
             self.close()
             raise
 
-    def get(self, timeout=None):
+    def get(self, timeout: float | None = None) -> ButtonEvent | None:
         """The next event, or None after `timeout` seconds; InputEnded once input has ended."""
         try:
             event = self._queue.get(timeout=timeout)
         except queue.Empty:
             return None
-        if event is _END:
-            self._queue.put(_END)
+        if event is None:
+            self._queue.put(None)
             raise InputEnded()
         return event
 
-    def end(self):
+    def end(self) -> None:
         """Mark the end of input (a finished script): `get` raises InputEnded after the last event."""
-        self._queue.put(_END)
+        self._queue.put(None)
 
-    def close(self):
+    def close(self) -> None:
         """Release every pin (in parallel: each gpiozero hold thread takes up to 0.1 s to stop)."""
         closing = [threading.Thread(target=button.close) for button in self._buttons]
         for thread in closing:

@@ -51,7 +51,7 @@ class BoardConfig:
 @dataclass(frozen=True)
 class DisplayConfig:
     """The MAX7219 chain: SPI settings and which slot each matrix shows, nearest the Pi first."""
-    chain: tuple
+    chain: tuple[str, ...]
     spi_port: int = 0
     spi_device: int = 0
     spi_speed_hz: int = 8_000_000
@@ -63,7 +63,7 @@ class DisplayConfig:
 @dataclass(frozen=True)
 class ButtonConfig:
     """Button name → BCM pin, hold time and debounce window."""
-    pins: dict
+    pins: dict[str, int]
     hold_seconds: float = 1.0
     debounce_seconds: float = 0.02
 
@@ -72,7 +72,7 @@ class ButtonConfig:
 class Config:
     """Everything a builder changes; `backend` is None when the file leaves it to `--sim`."""
     backend: str | None
-    seats: tuple
+    seats: tuple[str, ...]
     board: BoardConfig
     displays: DisplayConfig
     buttons: ButtonConfig
@@ -204,7 +204,7 @@ def _displays(t, seats):
 
 def _buttons(t, seats, reserved):
     pins = {}
-    taken = {}
+    taken: dict[int, str] = {}
 
     def pin(table, key, default):
         if default is None and key not in table.data:

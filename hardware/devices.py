@@ -1,34 +1,44 @@
 """What the table service is handed at start-up, whichever backend it is."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from types import TracebackType
+
+from hardware.frame import Frame
+from hardware.roles import ButtonSource, CardDisplays, Lights
 
 
 class Devices:
     """`.lights` (9 × 9 board), `.displays` (card matrices, `.slots`), `.buttons` (event queue).
 
-    `show(frame)` puts a whole `Frame` on the board and the displays; `close()` turns
-    everything off and releases it. Also a context manager.
+    Each is typed by its role (`hardware.roles`), never by its backend. `show(frame)`
+    puts a whole `Frame` on the board and the displays; `close()` turns everything off
+    and releases it. Also a context manager.
     """
 
-    def __init__(self, backend, lights, displays, buttons, closers=()):
+    def __init__(self, backend: str, lights: Lights, displays: CardDisplays, buttons: ButtonSource,
+                 closers: Iterable[Callable[[], object]] = ()) -> None:
         self.backend, self.lights, self.displays, self.buttons = backend, lights, displays, buttons
         self._closers = list(closers)
 
     @property
-    def slots(self):
+    def slots(self) -> tuple[str, ...]:
         """The display slot names, in chain order."""
         return self.displays.slots
 
-    def show(self, frame):
+    def show(self, frame: Frame) -> None:
         """Show `frame` on the board and every display."""
         self.lights.show(frame.board)
         self.displays.show(frame.displays)
 
-    def close(self):
+    def close(self) -> None:
         """Release the buttons, blank and release the displays and the lights."""
-        for close in [self.buttons.close, self.displays.close, self.lights.close] + self._closers:
+        for close in [self.buttons.close, self.displays.close, self.lights.close, *self._closers]:
             close()
 
-    def __enter__(self):
+    def __enter__(self) -> Devices:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 trace: TracebackType | None) -> None:
         self.close()

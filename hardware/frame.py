@@ -11,9 +11,11 @@ bit 7 the leftmost column.
 >>> bitmap_rows((0x81,) + (0,) * 7)[0]
 '#......#'
 """
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 RGB = tuple[int, int, int]
 """A colour: red, green, blue, each 0–255."""
@@ -22,20 +24,21 @@ Bitmap = tuple[int, ...]
 
 SIZE = 9
 CELLS = SIZE * SIZE
-BLACK = (0, 0, 0)
-BLANK = (0,) * 8
+BLACK: RGB = (0, 0, 0)
+BLANK: Bitmap = (0,) * 8
 
 
 @dataclass(frozen=True)
 class Frame:
     """One complete picture: `board` (81 colours) and `displays` (slot name → bitmap).
 
-    Display slots missing from `displays` are shown blank.
+    Display slots missing from `displays` are shown blank. Any sequence of 81 colours
+    will do for `board`; the frame keeps it as a tuple.
     """
-    board: tuple = (BLACK,) * CELLS
-    displays: Mapping[str, tuple] = field(default_factory=dict)
+    board: Sequence[RGB] = (BLACK,) * CELLS
+    displays: Mapping[str, Bitmap] = field(default_factory=dict)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         board = tuple(self.board)
         if len(board) != CELLS:
             raise ValueError(f"a frame has {CELLS} board colours, got {len(board)}")
@@ -46,32 +49,33 @@ class Frame:
         object.__setattr__(self, "displays", MappingProxyType(dict(self.displays)))
 
     @classmethod
-    def solid(cls, colour, displays=None):
+    def solid(cls, colour: Iterable[int], displays: Mapping[str, Bitmap] | None = None) -> Frame:
         """A frame with every board cell in `colour`."""
-        return cls((tuple(colour),) * CELLS, displays or {})
+        r, g, b = colour
+        return cls(((r, g, b),) * CELLS, displays or {})
 
-    def hex_board(self):
+    def hex_board(self) -> list[str]:
         """The board as 81 `#rrggbb` strings, rank 9 first, file a first."""
         return ["#%02x%02x%02x" % c for c in self.board]
 
-    def bitmap(self, slot):
+    def bitmap(self, slot: str) -> Bitmap:
         """The bitmap shown on `slot` (blank when the frame leaves it out)."""
         return self.displays.get(slot, BLANK)
 
 
-def bitmap_rows(bitmap):
+def bitmap_rows(bitmap: Bitmap) -> list[str]:
     """A bitmap as 8 strings of `#` (lit) and `.` (dark), top row first."""
     return ["".join("#" if byte & (0x80 >> x) else "." for x in range(8)) for byte in bitmap]
 
 
-def bitmap_from_rows(rows):
+def bitmap_from_rows(rows: Sequence[str]) -> Bitmap:
     """The bitmap drawn by 8 strings of `#` and `.` (the inverse of `bitmap_rows`)."""
     if len(rows) != 8 or any(len(r) != 8 for r in rows):
         raise ValueError("a bitmap is drawn as 8 rows of 8 characters")
     return tuple(sum(0x80 >> x for x, ch in enumerate(r) if ch == "#") for r in rows)
 
 
-def check_slots(displays, slots):
+def check_slots(displays: Iterable[str], slots: Iterable[str]) -> None:
     """Raise ValueError if `displays` names a slot that is not in `slots`."""
     unknown = set(displays).difference(slots)
     if unknown:

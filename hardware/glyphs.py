@@ -12,7 +12,7 @@ one or more displays. The hardware draws names; it does not know what a card doe
 """
 from luma.core.legacy.font import CP437_FONT, TINY_FONT, proportional
 
-from hardware.frame import bitmap_from_rows
+from hardware.frame import Bitmap, bitmap_from_rows
 
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 DISTANCES = ("1", "2", "3")
@@ -83,26 +83,26 @@ _CROWN = ["#..##..#",
           "########"]
 
 
-def _pad(rows):
+def _pad(rows: list[str]) -> list[str]:
     """Rows of any width up to 8 padded to an 8 × 8 picture."""
     rows = [r.ljust(8, ".") for r in rows]
     return rows + ["." * 8] * (8 - len(rows))
 
 
-def _rotate(rows, quarter_turns):
+def _rotate(rows: list[str], quarter_turns: int) -> list[str]:
     """A square picture turned clockwise by `quarter_turns` × 90 degrees."""
     for _ in range(quarter_turns % 4):
         rows = ["".join(rows[len(rows) - 1 - y][x] for y in range(len(rows))) for x in range(len(rows[0]))]
     return rows
 
 
-def _arrow(pictures, direction):
+def _arrow(pictures: dict[str, list[str]], direction: str) -> list[str]:
     """The arrow for `direction`, turned from the drawn N or NE picture."""
     turns = DIRECTIONS.index(direction) // 2
     return _rotate(pictures["N" if DIRECTIONS.index(direction) % 2 == 0 else "NE"], turns)
 
 
-def _card(direction, distance):
+def _card(direction: str, distance: int) -> list[str]:
     rows = [list(r) for r in _pad([""] + _arrow(_SMALL_ARROW, direction))]
     for top in _PIPS[distance]:
         for y in (top, top + 1):
@@ -110,21 +110,21 @@ def _card(direction, distance):
     return ["".join(r) for r in rows]
 
 
-def _hero(count):
+def _hero(count: int) -> list[str]:
     digit = TINY_FONT[ord(str(count))]
     return _CROWN + ["." * 8] + ["..." + "".join("#" if c >> (y + 1) & 1 else "." for c in digit[:3]) + ".."
                                  for y in range(5)]
 
 
-def _build():
+def _build() -> dict[str, Bitmap]:
     table = {"empty": _EMPTY}
     for d in DIRECTIONS:
         table[d] = _arrow(_BIG_ARROW, d)
-        for n in DISTANCES:
-            table[d + n] = _card(d, int(n))
+        for distance in DISTANCES:
+            table[d + distance] = _card(d, int(distance))
     table.update(_DIGIT)
-    for n in HERO_COUNTS:
-        table[f"hero{n}"] = _hero(n)
+    for count in HERO_COUNTS:
+        table[f"hero{count}"] = _hero(count)
     return {name: bitmap_from_rows(rows) for name, rows in table.items()}
 
 
@@ -132,12 +132,12 @@ GLYPHS = _build()
 NAMES = tuple(GLYPHS)
 
 
-def glyph(name):
+def glyph(name: str) -> Bitmap:
     """The bitmap for `name` (see the module docstring); KeyError for an unknown name."""
     return GLYPHS[name]
 
 
-def hero(count):
+def hero(count: int) -> Bitmap:
     """The hero-count glyph for 0–9 heroes."""
     return GLYPHS[f"hero{count}"]
 
@@ -145,12 +145,12 @@ def hero(count):
 _FONT = proportional(CP437_FONT)
 
 
-def text_columns(text):
+def text_columns(text: str) -> list[int]:
     """The column bytes (bit 0 = top row) of `text` in luma's proportional CP437 font."""
     return [col for ch in text for col in _FONT[ord(ch) if ord(ch) < 256 else ord("?")]]
 
 
-def scroll(text, offset, count=1, gap=8):
+def scroll(text: str, offset: int, count: int = 1, gap: int = 8) -> tuple[Bitmap, ...]:
     """`count` bitmaps showing `text` scrolled left by `offset` columns, repeating after a gap.
 
     Scenes animate text by raising `offset` with time; the text wraps round, so any
@@ -165,7 +165,7 @@ def scroll(text, offset, count=1, gap=8):
     )
 
 
-def scroll_length(text, gap=8):
+def scroll_length(text: str, gap: int = 8) -> int:
     """How many columns `scroll` takes to come back to offset 0."""
     return len(text_columns(text)) + gap
 

@@ -19,7 +19,7 @@ def key_map(seats):
 
 def legend(keys):
     """Lines that explain `keys` on screen."""
-    by_seat = {}
+    by_seat: dict[str, list[str]] = {}
     for key, name in keys.items():
         seat, _, control = name.rpartition(".")
         by_seat.setdefault(seat or MENU, []).append(f"{key}={control}")

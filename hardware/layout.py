@@ -16,7 +16,7 @@ CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 ROTATIONS = (0, 90, 180, 270)
 
 
-def _panel_position(row, col, rotation):
+def _panel_position(row: int, col: int, rotation: int) -> tuple[int, int]:
     """The panel (row, col) under board cell (row, col) when the panel is turned clockwise."""
     last = SIZE - 1
     if rotation == 0:
@@ -28,7 +28,7 @@ def _panel_position(row, col, rotation):
     return col, last - row
 
 
-def _led_at(prow, pcol, start, serpentine):
+def _led_at(prow: int, pcol: int, start: str, serpentine: bool) -> int:
     """The LED index at panel position (prow, pcol)."""
     last = SIZE - 1
     run = prow if start.startswith("top") else last - prow
@@ -38,7 +38,7 @@ def _led_at(prow, pcol, start, serpentine):
     return run * SIZE + step
 
 
-def led_of_cell(start, serpentine, rotation):
+def led_of_cell(start: str, serpentine: bool, rotation: int) -> tuple[int, ...]:
     """For each board cell (rank 9 first, file a first) the index of its LED in the chain."""
     if start not in CORNERS:
         raise ValueError(f"start must be one of {', '.join(CORNERS)}")
@@ -48,7 +48,7 @@ def led_of_cell(start, serpentine, rotation):
                  for r in range(SIZE) for c in range(SIZE))
 
 
-def cell_of_led(start, serpentine, rotation):
+def cell_of_led(start: str, serpentine: bool, rotation: int) -> tuple[int, ...]:
     """For each LED in chain order the index of the board cell it lights (the inverse map)."""
     leds = led_of_cell(start, serpentine, rotation)
     cells = [0] * len(leds)

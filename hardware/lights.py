@@ -3,7 +3,10 @@
 Frames go through the layout map, gamma, the brightness cap and the supply limit,
 then into one `NeoPixel` buffer (`auto_write=False`) that is sent with one `show()`.
 """
-from hardware.frame import CELLS
+from collections.abc import Sequence
+
+from hardware.config import BoardConfig
+from hardware.frame import CELLS, RGB
 from hardware.layout import cell_of_led
 from hardware.power import Dimmer
 
@@ -11,19 +14,19 @@ from hardware.power import Dimmer
 class NeoPixelLights:
     """Shows 9 × 9 frames on a NeoPixel chain on `pin` (a `board` pin object)."""
 
-    def __init__(self, config, pin):
+    def __init__(self, config: BoardConfig, pin: object) -> None:
         import neopixel   # needs Blinka's board detection: a Pi, or BLINKA_OS_AGNOSTIC=1
         self._pixels = neopixel.NeoPixel(pin, CELLS, brightness=1.0, auto_write=False,
                                          pixel_order=config.pixel_order)
         self._cells = cell_of_led(config.start, config.serpentine, config.rotation)
         self._dimmer = Dimmer(config.gamma, config.brightness, config.supply_amps, CELLS)
 
-    def show(self, board):
+    def show(self, board: Sequence[RGB]) -> None:
         """Send `board` (81 colours, rank 9 first, file a first) to the LEDs."""
         levels = self._dimmer.levels(board)
         self._pixels[:] = [levels[c] for c in self._cells]
         self._pixels.show()
 
-    def close(self):
+    def close(self) -> None:
         """Turn every LED off and release the pin."""
         self._pixels.deinit()

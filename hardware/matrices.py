@@ -6,26 +6,29 @@ Pi shows the leftmost 8 columns, so slot i of the configured chain is columns 8i
 from luma.led_matrix.device import max7219
 from PIL import Image
 
-from hardware.frame import BLANK, check_slots
+from collections.abc import Mapping
+
+from hardware.config import DisplayConfig
+from hardware.frame import BLANK, Bitmap, check_slots
 
 
 class MatrixDisplays:
     """Shows one bitmap per slot on a MAX7219 chain behind a luma serial interface."""
 
-    def __init__(self, config, serial):
+    def __init__(self, config: DisplayConfig, serial: object) -> None:
         self.slots = config.chain
         self._device = max7219(serial, cascaded=len(self.slots),
                                block_orientation=config.block_orientation,
                                blocks_arranged_in_reverse_order=config.reverse_order,
                                contrast=config.intensity << 4)
 
-    def show(self, bitmaps):
+    def show(self, bitmaps: Mapping[str, Bitmap]) -> None:
         """Show `bitmaps` (slot → bitmap); slots left out go blank."""
         check_slots(bitmaps, self.slots)
         rows = [bitmaps.get(slot, BLANK) for slot in self.slots]
         data = bytes(bitmap[y] for y in range(8) for bitmap in rows)
         self._device.display(Image.frombytes("1", self._device.size, data))
 
-    def close(self):
+    def close(self) -> None:
         """Switch the matrices off and release the SPI bus."""
         self._device.cleanup()

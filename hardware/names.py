@@ -6,6 +6,7 @@
 (('white', 'draw'), (None, 'menu'))
 """
 import re
+from collections.abc import Collection, Iterable
 
 CARDS = 5
 CONTROLS = tuple(f"card{i}" for i in range(1, CARDS + 1)) + ("hero", "draw")
@@ -13,28 +14,28 @@ MENU = "menu"
 SEAT_PATTERN = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
-def seat_controls(seat):
+def seat_controls(seat: str) -> tuple[str, ...]:
     """The button names of one seat, in the order of `CONTROLS`."""
     return tuple(f"{seat}.{c}" for c in CONTROLS)
 
 
-def card_slots(seat):
+def card_slots(seat: str) -> tuple[str, ...]:
     """The display slots under one seat's cards."""
     return tuple(f"{seat}.card{i}" for i in range(1, CARDS + 1))
 
 
-def seat_slots(seat):
+def seat_slots(seat: str) -> tuple[str, ...]:
     """Every display slot a seat may have: its cards, then its hero count."""
     return card_slots(seat) + (f"{seat}.hero",)
 
 
-def split_name(name):
+def split_name(name: str) -> tuple[str | None, str]:
     """`(seat, control)` of a button or slot name; the table-wide menu has seat None."""
     seat, _, control = name.rpartition(".")
     return (seat or None), control
 
 
-def slots_by_seat(slots, seats):
+def slots_by_seat(slots: Collection[str], seats: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
     """`[(seat, slots of that seat in their natural order), …]`, leaving out seats with none."""
     rows = [(seat, tuple(s for s in seat_slots(seat) if s in slots)) for seat in seats]
     return [(seat, row) for seat, row in rows if row]

@@ -7,12 +7,15 @@ Frames go to the terminal (when it is one), to `--frames` (JSON Lines) and to
 import sys
 import threading
 import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import TextIO
 
 from gpiozero.pins.mock import MockFactory
 
 from hardware.buttons import Buttons
+from hardware.config import Config
 from hardware.devices import Devices
-from hardware.frame import Frame, check_slots
+from hardware.frame import RGB, Bitmap, Frame, check_slots
 from hardware.framelog import FrameLog
 from hardware.keyboard import Keyboard, interactive, key_map, legend
 from hardware.script import parse_script, run_script
@@ -26,16 +29,17 @@ HOLD_MARGIN_SECONDS = 0.3
 class SimPins:
     """Drives the mock pins under named buttons as a finger would (pressed = low)."""
 
-    def __init__(self, factory, pins, sleep=time.sleep):
+    def __init__(self, factory: MockFactory, pins: Mapping[str, int],
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         self._factory, self._pins, self._sleep = factory, pins, sleep
 
-    def down(self, name):
+    def down(self, name: str) -> None:
         self._factory.pin(self._pins[name]).drive_low()
 
-    def up(self, name):
+    def up(self, name: str) -> None:
         self._factory.pin(self._pins[name]).drive_high()
 
-    def press(self, name, seconds):
+    def press(self, name: str, seconds: float) -> None:
         """Hold `name` down for `seconds`, then let go."""
         self.down(name)
         self._sleep(seconds)
@@ -45,12 +49,14 @@ class SimPins:
 class SimScreen:
     """Shows frames on every output: each output is called with `(frame, seconds since start)`."""
 
-    def __init__(self, slots, outputs, clock=time.monotonic):
+    def __init__(self, slots: tuple[str, ...], outputs: Sequence[Callable[[Frame, float], object]],
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.slots, self._outputs, self._clock = slots, outputs, clock
         self._start = clock()
         self.current = Frame()
 
-    def show(self, frame):
+    def show(self, frame: Frame) -> None:
+        """Show `frame` on every output."""
         check_slots(frame.displays, self.slots)
         self.current = frame
         t = self._clock() - self._start
@@ -61,50 +67,55 @@ class SimScreen:
 class SimLights:
     """The board part of the simulated screen."""
 
-    def __init__(self, screen):
+    def __init__(self, screen: SimScreen) -> None:
         self._screen = screen
 
-    def show(self, board):
+    def show(self, board: Sequence[RGB]) -> None:
+        """Show `board` beside the displays' current bitmaps."""
         self._screen.show(Frame(board, self._screen.current.displays))
 
-    def close(self):
-        pass
+    def close(self) -> None:
+        """Nothing to release: the screen's outputs are closed by `SimDevices`."""
 
 
 class SimDisplays:
     """The card-display part of the simulated screen."""
 
-    def __init__(self, screen):
+    def __init__(self, screen: SimScreen) -> None:
         self._screen = screen
         self.slots = screen.slots
 
-    def show(self, bitmaps):
+    def show(self, bitmaps: Mapping[str, Bitmap]) -> None:
+        """Show `bitmaps` beside the board's current colours."""
         self._screen.show(Frame(self._screen.current.board, bitmaps))
 
-    def close(self):
-        pass
+    def close(self) -> None:
+        """Nothing to release: the screen's outputs are closed by `SimDevices`."""
 
 
 class SimDevices(Devices):
     """Devices whose `show(frame)` records one frame, not a board and then the displays."""
 
-    def __init__(self, screen, buttons, closers):
+    def __init__(self, screen: SimScreen, buttons: Buttons, closers: Sequence[Callable[[], object]]) -> None:
         super().__init__("sim", SimLights(screen), SimDisplays(screen), buttons, closers)
         self.screen = screen
 
-    def show(self, frame):
+    def show(self, frame: Frame) -> None:
+        """Show `frame` as one picture."""
         self.screen.show(frame)
 
 
-def open_sim(config, snapshot=None, frames=None, input_script=None, exit_after_script=False,
-             view=None, stdin=None, stdout=None, clock=time.monotonic):
+def open_sim(config: Config, snapshot: str | None = None, frames: str | None = None, input_script: str | None = None,
+             exit_after_script: bool = False, view: bool | None = None, stdin: TextIO | None = None,
+             stdout: TextIO | None = None, clock: Callable[[], float] = time.monotonic) -> SimDevices:
     """Open the simulated backend; `view` None draws in the terminal when stdout is one."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     b = config.buttons
     names = list(b.pins)
     steps = parse_script(input_script, names) if input_script else None
     slots, seats = config.displays.chain, config.seats
-    outputs, closers = [], []
+    outputs: list[Callable[[Frame, float], object]] = []
+    closers: list[Callable[[], object]] = []
     keys = key_map(seats)
     show_view = view if view is not None else interactive(stdout)
     if show_view:
@@ -123,7 +134,7 @@ def open_sim(config, snapshot=None, frames=None, input_script=None, exit_after_s
     pins = SimPins(factory, b.pins)
     tap = max(2 * b.debounce_seconds, MIN_TAP_SECONDS)
     if steps is not None:
-        def play():
+        def play() -> None:
             run_script(steps, pins, tap)
             if exit_after_script:
                 buttons.end()

@@ -8,7 +8,6 @@ from engine.errors import RoseKingError
 from engine.moves import Move
 from engine.players import NAMES, make_player
 from engine.position import Position
-from engine.serialize import from_json
 
 # Small budgets keep the tests fast; the algorithms are those of the full levels.
 SMALL = ["random", "greedy", "easy:8", "medium:20", "alphabeta:300"]
@@ -90,17 +89,17 @@ SEARCHERS = ["easy:200", "hard:300", "alphabeta:2000"]
 @pytest.mark.parametrize("name", SEARCHERS)
 @pytest.mark.parametrize("position, winning", [(LAST_STONE, "W2"), (TEAMS_LAST_STONE, "NE3")])
 def test_a_searching_player_takes_the_last_stone_that_wins(name, position, winning):
-    assert str(make_player(name, seed=1).choose(from_json(position))) == winning
+    assert str(make_player(name, seed=1).choose(Position.from_json(position))) == winning
 
 
 @pytest.mark.parametrize("name", SEARCHERS)
 @pytest.mark.parametrize("position, losing", [(BLUNDER, "N1"), (TEAMS_BLUNDER, "N2")])
 def test_a_searching_player_does_not_place_a_losing_last_stone(name, position, losing):
-    assert str(make_player(name, seed=1).choose(from_json(position))) != losing
+    assert str(make_player(name, seed=1).choose(Position.from_json(position))) != losing
 
 
 def test_greedy_takes_an_immediate_win():
-    assert str(make_player("greedy", seed=1).choose(from_json(LAST_STONE))) == "W2"
+    assert str(make_player("greedy", seed=1).choose(Position.from_json(LAST_STONE))) == "W2"
 
 
 @settings(max_examples=10, deadline=None)

@@ -49,7 +49,7 @@ def simulation_rate(workers, games_per_worker=6000):
             t = time.perf_counter()
             for batch in simulate.run(todo, pool):
                 for g in batch:
-                    out.write(g.line + "\n")
+                    out.write(f"{g.line}\n")
             return games / (time.perf_counter() - t)
         finally:
             if pool:

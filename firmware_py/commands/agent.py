@@ -10,14 +10,14 @@ import json
 import sys
 
 from engine.errors import RoseKingError
-from engine.players import make_player
-from engine.serialize import from_json
+from engine.players import NAMES, make_player
+from engine.position import Position
 
 
 def register(sub):
     p = sub.add_parser("agent", help="answer positions on stdin with moves on stdout (one per line)")
     p.add_argument("--level", default="medium", metavar="LEVEL",
-                   help="random, greedy, easy, medium (default), hard, max, alphabeta, or `name:WORK`")
+                   help=f"{', '.join(NAMES)}, or `name:WORK` (default medium)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the player's own randomness")
     p.set_defaults(func=run)
 
@@ -26,7 +26,7 @@ def answer(level, line, seed):
     """The reply to one input line: a move, or `error: …`. It depends on nothing but the
     line, the level and the seed, so asking twice gives the same answer."""
     try:
-        return str(make_player(level, seed=seed).choose(from_json(json.loads(line), seed=seed)))
+        return str(make_player(level, seed=seed).choose(Position.from_json(json.loads(line), seed=seed)))
     except json.JSONDecodeError as exc:
         return f"error: not JSON: {exc.msg} (column {exc.colno})"
     except RoseKingError as exc:

@@ -1,16 +1,16 @@
 """`roseking new`: a freshly dealt starting position (R7), as JSON with its full draw pile."""
 import random
 
-from engine.position import FIRST_PLAYERS, Position
-from engine.variants import VARIANTS
+from engine.position import Position
+from engine.variants import VARIANT_NAMES, First
 from firmware_py.positions import print_json
 
 
 def register(sub):
     p = sub.add_parser("new", help="print a starting position")
-    p.add_argument("--variant", choices=list(VARIANTS), default="classic")
+    p.add_argument("--variant", choices=VARIANT_NAMES, default="classic")
     p.add_argument("--seed", type=int, help="the deal's seed (default: a random one)")
-    p.add_argument("--first", choices=FIRST_PLAYERS, default="red", help="who starts (R8; default red)")
+    p.add_argument("--first", choices=tuple(First), default=First.RED, help="who starts (R8; default red)")
     p.set_defaults(func=run)
 
 

@@ -7,7 +7,6 @@ every glyph on every display, then echoes each button as it is pressed until Ctr
 import argparse
 
 from firmware_py.device_options import add_device_arguments, open_from_args
-from hardware import selftest
 
 
 def seconds(text):
@@ -30,6 +29,7 @@ def register(sub):
 
 
 def run(args):
+    from hardware import selftest   # the table libraries, loaded only when the test runs
     with open_from_args(args, exit_after_script=args.exit_after_script or bool(args.input_script)) as devices:
         print(f"self-test on the {devices.backend} backend")
         selftest.run(devices, args.led_seconds, args.glyph_seconds)

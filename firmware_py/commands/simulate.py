@@ -3,7 +3,9 @@ import contextlib
 import json
 
 from engine import simulate
+from engine.players import NAMES
 from engine.summary import Summary
+from engine.variants import VARIANT_NAMES
 from firmware_py import executors
 from firmware_py.atomic import atomic_writer
 from firmware_py.errors import UsageError
@@ -13,10 +15,10 @@ def register(sub):
     p = sub.add_parser("simulate", help="play games between computer players and summarise them")
     p.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="run seed; game k is seeded from (S, k)")
-    p.add_argument("--variant", default="classic", choices=("classic", "teams"))
+    p.add_argument("--variant", default="classic", choices=VARIANT_NAMES)
     p.add_argument("--players", default="random,random", metavar="P,P[,…]",
-                   help="one player per seat (or per colour in teams): random, greedy, easy, medium, "
-                        "hard, max, alphabeta; `hard:5000` sets a budget")
+                   help=f"one player per seat (or per colour in teams): {', '.join(NAMES)}; "
+                        "`hard:5000` sets a budget")
     p.add_argument("--records", metavar="PATH", help="write one game record per line (JSON Lines)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     executors.add_arguments(p)
@@ -39,7 +41,7 @@ def run(args):
             for g in games:
                 summary.add(g)
                 if out:
-                    out.write(g.line + "\n")
+                    out.write(f"{g.line}\n")
             bar.update(len(games))
     print(json.dumps(summary.to_dict(), indent=2) if args.json else summary.text())
     return 0

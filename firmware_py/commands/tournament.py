@@ -2,7 +2,9 @@
 import json
 
 from engine import simulate
+from engine.players import NAMES
 from engine.tournament import Standings, schedule
+from engine.variants import VARIANT_NAMES
 from firmware_py import executors
 from firmware_py.errors import UsageError
 
@@ -10,12 +12,11 @@ from firmware_py.errors import UsageError
 def register(sub):
     p = sub.add_parser("tournament", help="round robin of computer players on paired deals")
     p.add_argument("--players", required=True, metavar="P,P[,…]",
-                   help="two or more players: random, greedy, easy, medium, hard, max, alphabeta, "
-                        "or `name:WORK` with its own budget")
+                   help=f"two or more players: {', '.join(NAMES)}, or `name:WORK` with its own budget")
     p.add_argument("--games", type=int, default=100, metavar="N",
                    help="games per pairing, each deal twice with colours swapped (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="deal k is seeded from (S, k)")
-    p.add_argument("--variant", default="classic", choices=("classic", "teams"))
+    p.add_argument("--variant", default="classic", choices=VARIANT_NAMES)
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     executors.add_arguments(p)
     p.set_defaults(func=run)
