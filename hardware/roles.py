@@ -4,11 +4,15 @@ The Pi backend, the simulated backend and (later) the web backend each satisfy t
 protocols; the table service is typed against the roles only and never asks which
 backend it was handed (gpiozero's pin factories are the model).
 """
-from collections.abc import Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from __future__ import annotations
 
-from hardware.buttons import ButtonEvent
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
 from hardware.frame import RGB, Bitmap
+
+if TYPE_CHECKING:
+    from hardware.buttons import ButtonEvent   # gpiozero: only the Pi and simulated buttons need it loaded
 
 
 @runtime_checkable

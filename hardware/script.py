@@ -20,14 +20,30 @@ class Step(NamedTuple):
     seconds: float
 
 
-def _seconds(text, where):
+def seconds(text: str, most: float = 3600) -> float:
+    """`text` as a number of seconds from 0 to `most`; ValueError otherwise (also for nan and inf).
+
+    >>> seconds("0.5")
+    0.5
+    >>> seconds("61", most=60)
+    Traceback (most recent call last):
+    ...
+    ValueError: '61' is not a number of seconds from 0 to 60
+    """
     try:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not 0 <= value < 3600:
-        raise HardwareError(f"{where}: {text!r} is not a number of seconds")
+    if not 0 <= value <= most:
+        raise ValueError(f"{text!r} is not a number of seconds from 0 to {most:g}")
     return value
+
+
+def _seconds(text: str, where: str) -> float:
+    try:
+        return seconds(text)
+    except ValueError:
+        raise HardwareError(f"{where}: {text!r} is not a number of seconds") from None
 
 
 def parse_step(line, names, where):

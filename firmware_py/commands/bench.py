@@ -11,6 +11,7 @@ SECTIONS = {
     "engine": "engine.bench",
     "frame": "hardware.bench",
     "search": "engine.players.bench",
+    "startup": "firmware_py.startup",
 }
 
 

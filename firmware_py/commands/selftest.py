@@ -7,17 +7,15 @@ every glyph on every display, then echoes each button as it is pressed until Ctr
 import argparse
 
 from firmware_py.device_options import add_device_arguments, open_from_args
+from hardware import script
 
 
-def seconds(text):
-    """An argparse type: a number of seconds, 0 or more."""
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds from 0 to 60."""
     try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to 60")
-    return value
+        return script.seconds(text, most=60)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def register(sub):

@@ -1,16 +1,20 @@
 """`roseking show`: the board, hands, heroes, supply and turn for a person at a terminal."""
+from __future__ import annotations
+
+import argparse
 import sys
 
 from engine.notation import CARD_NAMES, FILES
+from engine.position import Position
+from engine.serialize import board_rows
 from firmware_py.positions import add_position_args, load_position
 
 # ANSI backgrounds for empty, red and white squares; the crown is drawn on top.
-PAINT = {0: "\x1b[48;5;236m", 1: "\x1b[41m", 2: "\x1b[47m"}
+PAINT = {".": "\x1b[48;5;236m", "R": "\x1b[41m", "W": "\x1b[47m"}
 RESET = "\x1b[0m"
-STONE = ".RW"
 
 
-def register(sub):
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("show", help="draw a position in the terminal")
     add_position_args(p)
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
@@ -18,20 +22,19 @@ def register(sub):
     p.set_defaults(func=run)
 
 
-def render(pos, colour):
+def render(pos: Position, colour: bool) -> list[str]:
     """The picture of `pos` as text lines; `colour` uses ANSI colours."""
     lines = []
-    for r in range(8, -1, -1):
+    for i, row in enumerate(board_rows(pos.board)):
         cells = []
-        for f in range(9):
-            sq = r * 9 + f
-            stone = pos.board[sq]
-            mark = f"({STONE[stone]})" if sq == pos.crown else f" {STONE[stone]} "
+        for f, stone in enumerate(row):
+            crown = (8 - i) * 9 + f == pos.crown
+            mark = f"({stone})" if crown else f" {stone} "
             if colour:
-                ink = "\x1b[30;1m" if stone == 2 else "\x1b[33;1m"
-                mark = f"{PAINT[stone]}{ink}{' ♛ ' if sq == pos.crown else '   '}{RESET}"
+                ink = "\x1b[30;1m" if stone == "W" else "\x1b[33;1m"
+                mark = f"{PAINT[stone]}{ink}{' ♛ ' if crown else '   '}{RESET}"
             cells.append(mark)
-        lines.append(f"{r + 1} {''.join(cells)}")
+        lines.append(f"{9 - i} {''.join(cells)}")
     lines.append("   " + "  ".join(FILES))
     lines.append("")
     for i, seat in enumerate(pos.variant.seats):
@@ -47,7 +50,7 @@ def render(pos, colour):
     return lines
 
 
-def run(args):
+def run(args: argparse.Namespace) -> None:
     pos = load_position(args.position, args.seed, args.reshuffle)
     colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     print("\n".join(render(pos, colour)))

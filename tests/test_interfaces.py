@@ -1,0 +1,279 @@
+"""The declared interfaces (issue 7): device roles every backend satisfies, imports that load
+only what a command needs, value types that refuse misuse, enums that stay strings, the package."""
+import ast
+import importlib
+import importlib.metadata
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine
+import hardware
+from engine.errors import NotationError
+from engine.moves import MOVES, Move
+from engine.notation import square_name
+from engine.outcomes import Outcome, Winner
+from engine.position import Position
+from hardware.buttons import ButtonEvent, ButtonKind
+from hardware.frame import Frame
+from hardware.roles import ButtonSource, CardDisplays, Lights
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE_LIBRARIES = ("gpiozero", "luma", "PIL", "neopixel", "board")
+
+
+def python(code, *args, check=True):
+    """Run `code` in a fresh interpreter at the repository root."""
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, check=check)
+
+
+# --- device roles -------------------------------------------------------------------------
+
+def drive(lights: Lights, displays: CardDisplays, buttons: ButtonSource) -> list[str]:
+    """What the table service does with any backend: show a picture, ask for a button, close."""
+    board = [(9, 0, 0)] * 81
+    lights.show(board)
+    displays.show({displays.slots[0]: hardware.glyph("NE2")})
+    event = buttons.get(timeout=0)
+    buttons.close()
+    displays.close()
+    lights.close()
+    return [type(lights).__name__, type(displays).__name__, repr(event)]
+
+
+def test_the_simulated_backend_plays_every_role():
+    devices = hardware.open_devices(hardware.parse_config({}), sim=True, view=False)
+    assert isinstance(devices.lights, Lights)
+    assert isinstance(devices.displays, CardDisplays)
+    assert isinstance(devices.buttons, ButtonSource)
+    assert drive(devices.lights, devices.displays, devices.buttons) == ["SimLights", "SimDisplays", "None"]
+    assert devices.screen.current.bitmap("red.card1") == hardware.glyph("NE2")
+
+
+def test_the_pi_backend_plays_every_role():
+    """The Pi backend's own classes, with only the wire replaced (Blinka OS-agnostic, luma noop, mock pins)."""
+    import board
+    from gpiozero.pins.mock import MockFactory
+    from luma.core.interface.serial import noop
+
+    from hardware.buttons import Buttons
+    from hardware.lights import NeoPixelLights
+    from hardware.matrices import MatrixDisplays
+
+    config = hardware.parse_config({})
+    factory = MockFactory()
+    lights = NeoPixelLights(config.board, board.NEOPIXEL)
+    displays = MatrixDisplays(config.displays, noop())
+    buttons = Buttons(config.buttons.pins, 1.0, 0.02, factory)
+    assert isinstance(lights, Lights) and isinstance(displays, CardDisplays) and isinstance(buttons, ButtonSource)
+    assert drive(lights, displays, buttons) == ["NeoPixelLights", "MatrixDisplays", "None"]
+    factory.close()
+
+
+def test_an_object_missing_a_role_method_is_not_that_role():
+    class Mute:
+        slots = ("red.card1",)
+
+        def close(self):
+            pass
+
+    assert not isinstance(Mute(), Lights) and not isinstance(Mute(), CardDisplays)
+    assert not isinstance(Mute(), ButtonSource)
+
+
+# --- imports ------------------------------------------------------------------------------
+
+def test_roseking_legal_imports_no_hardware_library(tmp_path):
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps(Position.new(seed=1).to_json()))
+    code = ("import sys, json\n"
+            "from firmware_py.cli import main\n"
+            "status = main(['legal', sys.argv[1]])\n"
+            f"print(json.dumps([status, sorted({{m.split('.')[0] for m in sys.modules}} & {set(TABLE_LIBRARIES)})]),"
+            " file=sys.stderr)\n")
+    proc = python(code, str(path))
+    assert proc.stdout.split() == [str(m) for m in Position.new(seed=1).legal_moves()]
+    assert json.loads(proc.stderr) == [0, []]
+
+
+BLOCK = """
+import importlib.abc, sys
+class NoTableLibraries(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in {blocked}:
+            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+sys.meta_path.insert(0, NoTableLibraries())
+from firmware_py.cli import main
+sys.exit(main(sys.argv[1:]))
+""".format(blocked=set(TABLE_LIBRARIES))
+
+
+def test_without_the_table_libraries_the_engine_commands_work_and_the_table_commands_say_why(tmp_path):
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps(Position.new(seed=2).to_json()))
+    assert python(BLOCK, "legal", str(path)).stdout.split() == [str(m) for m in Position.new(seed=2).legal_moves()]
+    assert "selftest" in python(BLOCK, "--help").stdout
+    proc = python(BLOCK, "selftest", "--sim", check=False)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("error: this command needs the table libraries")
+    assert "pip install 'roseking[table]'" in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def imports_of(path):
+    """The modules `path` imports at run time (not those under `if TYPE_CHECKING:`)."""
+    tree = ast.parse(path.read_text())
+    hidden = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+              and getattr(node.test, "id", None) == "TYPE_CHECKING" for n in ast.walk(node)}
+    for node in ast.walk(tree):
+        if id(node) in hidden:
+            continue
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            yield node.module
+            yield from (f"{node.module}.{a.name}" for a in node.names)
+
+
+def module_graph():
+    """Module -> the project modules it makes Python import (a module imports its packages too)."""
+    files = {}
+    for package in ("engine", "hardware", "firmware_py"):
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph = {}
+    for name, path in files.items():
+        targets = set()
+        for imported in imports_of(path):
+            parts = imported.split(".")
+            targets |= {".".join(parts[:k]) for k in range(1, len(parts) + 1)} & files.keys()
+        parent = name.rpartition(".")[0]
+        graph[name] = (targets | ({parent} if parent else set())) - {name}
+    return graph
+
+
+def cycles(graph):
+    """The strongly connected components with more than one module (Tarjan)."""
+    index, low, stack, found, counter = {}, {}, [], [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycles_not_even_through_package_init_files():
+    # engine.players (issue 12 rewrites it) still imports its modules from its __init__; nothing else may cycle.
+    rest = [c for c in cycles(module_graph()) if not all(m.startswith("engine.players") for m in c)]
+    assert rest == []
+    assert "engine.position" not in module_graph()["engine.serialize"]
+
+
+def test_the_graph_sees_a_cycle_when_there_is_one():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+@pytest.mark.parametrize("package", [engine, hardware])
+def test_every_lazy_name_of_a_package_loads(package):
+    assert set(package.__all__) - {"__version__"} == set(package._HOME)
+    for name, home in package._HOME.items():
+        assert getattr(package, name) is getattr(importlib.import_module(f"{package.__name__}.{home}"), name)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        package.__getattr__("nothing")
+
+
+# --- value types --------------------------------------------------------------------------
+
+def test_every_move_repr_round_trips_and_numbers_name_the_same_moves():
+    """R9–R14: each of the 50 moves is its notation and its number."""
+    for n, move in enumerate(MOVES):
+        assert eval(repr(move)) is move
+        assert Move(n) is move and Move(str(move)) is move
+
+
+@pytest.mark.parametrize("bad", [50, 99, -1, True, False, 1.0, None, b"N1", "W4"])
+def test_a_move_out_of_range_or_of_the_wrong_type_is_refused(bad):
+    with pytest.raises(NotationError):
+        Move(bad)
+
+
+def test_play_refuses_a_bool_rather_than_playing_move_one():
+    pos = Position.new(seed=7)
+    for bad in (True, False):
+        with pytest.raises(NotationError, match="not a move"):
+            pos.play(bad)
+        with pytest.raises(NotationError):
+            pos.why_illegal(bad)
+    assert pos.stack == []
+
+
+def test_position_and_score_say_what_they_are():
+    pos = Position.new("teams", seed=3)
+    pos.play(pos.legal_moves()[0])
+    assert repr(pos) == f"<Position teams: white1 to move, crown {square_name(pos.crown)}, 1 stones, 1 moves made>"
+    score = pos.score()
+    assert repr(score).startswith("Score(red=Side(score=1, largest=1, stones=1, regions=(")
+    assert repr(score).endswith("winner=<Winner.RED: 'red'>, reason=None)")
+
+
+def test_outcomes_and_winners_are_enums_that_stay_strings():
+    """R16, R19: a finished game's reason and winner; JSON and old comparisons see plain text."""
+    pos = Position.from_json(Position.new(seed=3).to_json() | {
+        "board": ["RRRRRRRRR"] * 5 + ["WWWWWWW.."] + ["........."] * 3})
+    score = pos.score()
+    assert pos.outcome() is Outcome.LAST_STONE and pos.outcome() == "last-stone"
+    assert score.winner is Winner.RED and score.winner == "red"
+    assert json.loads(json.dumps(score.to_dict()))["reason"] == "last-stone"
+
+
+def test_button_kinds_are_an_enum_that_stays_a_string():
+    event = ButtonEvent("red", "card3", ButtonKind.PRESS)
+    assert event.kind == "press" and str(event) == "red.card3 press"
+    assert [k.value for k in ButtonKind] == ["press", "hold", "release"]
+
+
+def test_frame_takes_any_sequence_of_colours():
+    assert Frame([(1, 2, 3)] * 81).board == ((1, 2, 3),) * 81
+
+
+# --- the package --------------------------------------------------------------------------
+
+def test_the_version_has_one_source():
+    assert engine.__version__ == importlib.metadata.version("roseking")
+    proc = python("import sys; from firmware_py.cli import main; sys.exit(main())", "--version")
+    assert proc.stdout.strip() == f"roseking {engine.__version__}"
+
+
+def test_the_engine_installs_without_the_table_libraries():
+    requires = importlib.metadata.requires("roseking")
+    base = [r for r in requires if "extra ==" not in r]
+    table = [r for r in requires if 'extra == "table"' in r]
+    assert not any(lib in r for r in base for lib in ("gpiozero", "luma", "neopixel", "pillow"))
+    assert sorted(re.split(r"[<>=;, ]", r)[0] for r in table) == ["adafruit-circuitpython-neopixel", "gpiozero",
+                                                      "luma.led_matrix", "pillow"]
+    assert importlib.metadata.metadata("roseking")["License-Expression"] == "MIT"
