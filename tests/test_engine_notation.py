@@ -10,7 +10,7 @@ from engine.errors import NotationError, PositionError, RecordError
 from engine.moves import Move
 from engine.notation import parse_card, parse_square, square_name, card_name
 from engine.position import Position
-from engine.record import dumps, make_record, read_records, replay
+from engine.record import dumps, make_record, read_records, replay, result
 
 from engine_testkit import ALL_CARDS, FILES, make, position_json
 
@@ -400,17 +400,32 @@ def test_any_field_value_is_accepted_or_refused_with_position_error(field, value
 def test_any_move_text_parses_or_raises_notation_error(text):
     try:
         move = Move.parse(text)
-    except NotationError:
-        return
-    assert Move.parse(str(move)) == move
+    except NotationError as exc:
+        assert repr(text) in str(exc)  # the error quotes what it could not read
+    else:
+        assert Move.parse(str(move)) == move
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.sampled_from(["format", "variant", "start", "moves", "result", "reshuffle", "seed"]), json_values)
 def test_any_record_field_value_replays_or_raises_record_error(field, value):
-    rec = _record()
+    """A record with one field changed replays only if the change cannot matter; otherwise the
+    RecordError names that field, or the move or result the change spoils."""
+    original = _record()
+    rec = copy.deepcopy(original)
     rec[field] = value
     try:
-        replay(rec)
-    except RecordError:
-        pass
+        pos = replay(rec)
+    except RecordError as exc:
+        spoils = {"moves": ("moves", "result"), "reshuffle": ("reshuffle", "result"), "start": ("start",)}
+        assert field != "seed", "the seed is not needed to replay a record"
+        assert re.match(rf"^record(: ({'|'.join(spoils.get(field, (field,)))})[.:]|, move \d+ )", str(exc)), str(exc)
+    else:
+        must_equal = {"format": "roseking-game/1", "variant": "classic", "start": original["start"],
+                      "result": original["result"], "moves": original["moves"]}
+        if field in must_equal:
+            assert value == must_equal[field]
+        if field == "reshuffle":
+            assert value in ("lazy", "eager")
+        assert pos.history() == original["moves"] or field == "moves"
+        assert result(pos) == original["result"] or field == "result"
