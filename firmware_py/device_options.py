@@ -1,8 +1,10 @@
 """Command-line options shared by the commands that open devices (selftest, and the service later)."""
-from hardware import load_config, open_devices, parse_config
+import argparse
+
+from hardware import Config, Devices, load_config, open_devices, parse_config
 
 
-def add_device_arguments(parser):
+def add_device_arguments(parser: argparse.ArgumentParser) -> None:
     """`--config`, `--sim` and the simulator's `--snapshot`, `--frames`, `--input-script`, `--exit-after-script`."""
     parser.add_argument("--config", metavar="FILE", help="hardware configuration (TOML); default: built-in defaults")
     parser.add_argument("--sim", action="store_true", help="use the simulated backend whatever the config says")
@@ -13,12 +15,13 @@ def add_device_arguments(parser):
     sim.add_argument("--exit-after-script", action="store_true", help="end the program when the script ends")
 
 
-def config_from_args(args):
+def config_from_args(args: argparse.Namespace) -> Config:
     """The validated configuration named by `--config`, or the defaults."""
     return load_config(args.config) if args.config else parse_config({})
 
 
-def open_from_args(args, config=None, exit_after_script=None):
+def open_from_args(args: argparse.Namespace, config: Config | None = None,
+                   exit_after_script: bool | None = None) -> Devices:
     """The devices the options ask for."""
     config = config or config_from_args(args)
     return open_devices(config, sim=args.sim, snapshot=args.snapshot, frames=args.frames,

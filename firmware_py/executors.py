@@ -1,11 +1,20 @@
 """Where games run: this process, a local process pool, or a Dask cluster (`--cluster`)."""
+from __future__ import annotations
+
+import argparse
 import contextlib
-from concurrent.futures import ProcessPoolExecutor
+import sys
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 from firmware_py.errors import UsageError
 
 
-def add_arguments(parser):
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The `--workers` and `--cluster` options shared by simulate and tournament."""
     parser.add_argument("--workers", type=int, default=1, metavar="K",
                         help="local worker processes (default 1: this process)")
@@ -13,14 +22,14 @@ def add_arguments(parser):
                         help="run on the Dask scheduler at ADDRESS (needs the 'cluster' extra)")
 
 
-def check(args):
+def check(args: argparse.Namespace) -> None:
     """UsageError for a worker count below one."""
     if args.workers < 1:
         raise UsageError(f"--workers: must be at least 1, got {args.workers}")
 
 
 @contextlib.contextmanager
-def executor(args):
+def executor(args: argparse.Namespace) -> Iterator[Executor | None]:
     """A concurrent.futures-style executor for `args`, or None to run in this process."""
     if args.cluster:
         try:
@@ -40,10 +49,8 @@ def executor(args):
         yield None
 
 
-def progress(total, unit="game"):
+def progress(total: int, unit: str = "game") -> tqdm[Any]:
     """A tqdm progress bar on standard error when it is a terminal, else a silent one."""
-    import sys
-
-    from tqdm import tqdm
+    from tqdm import tqdm   # loaded by the commands that show progress only
     return tqdm(total=total, unit=unit, file=sys.stderr, disable=not sys.stderr.isatty(),
                 leave=False, dynamic_ncols=True)

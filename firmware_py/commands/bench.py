@@ -3,9 +3,13 @@
 Each section is a `figures()` function of the package that owns the code it times;
 `--only` picks sections. Figures are medians of several runs, single thread.
 """
+import argparse
 import importlib
 import json
 import platform
+
+from firmware_py.commands import Subparsers
+from firmware_py.errors import UsageError
 
 SECTIONS = {
     "engine": "engine.bench",
@@ -15,14 +19,14 @@ SECTIONS = {
 }
 
 
-def register(sub):
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("bench", help="measure speed and print JSON figures")
     p.add_argument("--only", metavar="SECTION[,SECTION…]",
                    help=f"sections to run (default all): {', '.join(SECTIONS)}")
     p.set_defaults(func=run)
 
 
-def machine():
+def machine() -> dict[str, str]:
     """The Python version and CPU the figures were taken on."""
     cpu = platform.processor() or platform.machine()
     try:
@@ -33,13 +37,12 @@ def machine():
     return {"python": platform.python_version(), "implementation": platform.python_implementation(), "cpu": cpu}
 
 
-def run(args):
-    from firmware_py.errors import UsageError
+def run(args: argparse.Namespace) -> None:
     names = args.only.split(",") if args.only else list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]
     if unknown:
         raise UsageError(f"--only: unknown section '{unknown[0]}' (choose from {', '.join(SECTIONS)})")
-    out = {"machine": machine()}
+    out: dict[str, object] = {"machine": machine()}
     for name in names:
         out[name] = importlib.import_module(SECTIONS[name]).figures()
     print(json.dumps(out, indent=2))

@@ -1,12 +1,14 @@
 """`roseking new`: a freshly dealt starting position (R7), as JSON with its full draw pile."""
+import argparse
 import random
 
 from engine.position import Position
 from engine.variants import VARIANT_NAMES, First
+from firmware_py.commands import Subparsers
 from firmware_py.positions import print_json
 
 
-def register(sub):
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("new", help="print a starting position")
     p.add_argument("--variant", choices=VARIANT_NAMES, default="classic")
     p.add_argument("--seed", type=int, help="the deal's seed (default: a random one)")
@@ -14,6 +16,6 @@ def register(sub):
     p.set_defaults(func=run)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> None:
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     print_json(Position.new(args.variant, seed, first=args.first).to_json())

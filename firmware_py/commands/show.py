@@ -7,6 +7,7 @@ import sys
 from engine.notation import CARD_NAMES, FILES
 from engine.position import Position
 from engine.serialize import board_rows
+from firmware_py.commands import Subparsers
 from firmware_py.positions import add_position_args, load_position
 
 # ANSI backgrounds for empty, red and white squares; the crown is drawn on top.
@@ -14,7 +15,7 @@ PAINT = {".": "\x1b[48;5;236m", "R": "\x1b[41m", "W": "\x1b[47m"}
 RESET = "\x1b[0m"
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("show", help="draw a position in the terminal")
     add_position_args(p)
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
