@@ -63,7 +63,7 @@ class Summary:
         """Count one finished game."""
         self.games += 1
         self.colours[g.winner] += 1
-        for name, colour in {(n, COLOURS[k & 1]) for k, n in enumerate(g.players)}:
+        for name, colour in dict.fromkeys((n, COLOURS[k & 1]) for k, n in enumerate(g.players)):  # seat order
             row = self.players.setdefault(name, [0, 0, 0])
             row[0] += 1
             row[1] += g.winner == colour

@@ -1,5 +1,8 @@
-"""Drawn games everywhere a result is counted (R19): the players' evaluation, tournament
-standings and the tournament table a person reads."""
+"""Results everywhere they are counted: drawn games (R19) in the players' evaluation, tournament
+standings and the tournament table a person reads, and the simulation summary's order."""
+import json
+import os
+
 from engine.outcomes import Outcome, Winner
 from engine.players import evaluate
 from engine.simulate import Game
@@ -57,3 +60,19 @@ def test_the_tournament_table_for_a_person():
     assert lines[3] == ""
     assert lines[4].startswith("easy vs random: 3-1-0 (87.5%, 95% CI ")
     assert len(lines) == 5
+
+
+def test_the_simulation_summary_is_the_same_whatever_the_hash_seed():
+    """Players are listed in seat order, not in the order of a set of strings."""
+    import subprocess
+    import sys
+
+    def summary(hash_seed):
+        argv = [sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "4", "--seed", "4",
+                "--players", "random,greedy", "--json"]
+        return subprocess.run(argv, env={**os.environ, "PYTHONHASHSEED": hash_seed}, capture_output=True,
+                              text=True, check=True, timeout=60).stdout
+
+    outputs = {summary(str(h)) for h in range(6)}
+    assert len(outputs) == 1
+    assert list(json.loads(outputs.pop())["players"]) == ["random", "greedy"]
