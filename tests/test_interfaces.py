@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 
 import engine
 import hardware
@@ -214,6 +215,22 @@ def test_every_move_repr_round_trips_and_numbers_name_the_same_moves():
     for n, move in enumerate(MOVES):
         assert eval(repr(move)) is move
         assert Move(n) is move and Move(str(move)) is move
+
+
+@given(st.integers(-100, 100) | st.booleans() | st.floats() | st.text(max_size=6) | st.none())
+def test_move_takes_exactly_its_numbers_and_its_notation(value):
+    """R9–R14: 50 moves; a number names one only if it is an int (not a bool) from 0 to 49."""
+    number = type(value) is int and 0 <= value < 50
+    try:
+        move = Move(value)
+    except NotationError:
+        assert not number
+        if isinstance(value, str):
+            with pytest.raises(NotationError):
+                Move.parse(value)
+    else:
+        assert number or (isinstance(value, str) and move is Move.parse(value))
+        assert move is MOVES[move] and (move == value or isinstance(value, str))
 
 
 @pytest.mark.parametrize("bad", [50, 99, -1, True, False, 1.0, None, b"N1", "W4"])
