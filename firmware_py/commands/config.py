@@ -1,10 +1,13 @@
 """`roseking config check FILE`: validate a hardware configuration and summarise it."""
-from hardware.config import load_config
+import argparse
+
+from firmware_py.commands import Subparsers
+from hardware.config import Config, load_config
 from hardware.frame import CELLS
 from hardware.power import Dimmer
 
 
-def register(sub):
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("config", help="check a hardware configuration file")
     actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
     actions.required = True
@@ -13,7 +16,7 @@ def register(sub):
     check.set_defaults(func=run)
 
 
-def summary(config):
+def summary(config: Config) -> list[str]:
     """Human-readable lines describing a valid configuration."""
     b, d, k = config.board, config.displays, config.buttons
     white = Dimmer(b.gamma, b.brightness, b.supply_amps, CELLS).scale(255 * 3 * CELLS)
@@ -31,7 +34,7 @@ def summary(config):
     ]
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     config = load_config(args.file)
     print(f"{args.file}: ok")
     for line in summary(config):
