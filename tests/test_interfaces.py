@@ -189,7 +189,8 @@ def cycles(graph):
 
 
 def test_no_import_cycles_not_even_through_package_init_files():
-    # engine.players (issue 12 rewrites it) still imports its modules from its __init__; nothing else may cycle.
+    # TEMPORARY (like the mypy override in pyproject.toml): engine.players, which issue 12 rewrites, still
+    # imports its modules from its __init__; nothing else may cycle.
     rest = [c for c in cycles(module_graph()) if not all(m.startswith("engine.players") for m in c)]
     assert rest == []
     assert "engine.position" not in module_graph()["engine.serialize"]
