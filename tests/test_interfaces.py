@@ -205,6 +205,11 @@ def test_every_lazy_name_of_a_package_loads(package):
     assert set(package.__all__) - {"__version__"} == set(package._HOME)
     for name, home in package._HOME.items():
         assert getattr(package, name) is getattr(importlib.import_module(f"{package.__name__}.{home}"), name)
+    # what the type checker is shown (the `if TYPE_CHECKING:` imports) is what loads
+    tree = ast.parse(Path(package.__file__).read_text())
+    shown = {a.name: node.module for block in tree.body if isinstance(block, ast.If)
+             for node in block.body if isinstance(node, ast.ImportFrom) for a in node.names}
+    assert shown == {name: f"{package.__name__}.{home}" for name, home in package._HOME.items()}
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         package.__getattr__("nothing")
 
