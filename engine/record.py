@@ -1,15 +1,15 @@
-"""Game records (`roseking-game/1`, one JSON object per line, NOTATION.md) and their replay.
+"""Game records (`roseking-game/1`, one JSON object per line, docs/NOTATION.md) and their replay.
 
 A record replays without a random number generator: every draw names its card.
 """
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
-from os import PathLike
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.errors import NotationError, PositionError, RecordError
+from engine.jsonio import brief, loads
 from engine.moves import DRAW, Move
 from engine.notation import CARD_NAMES, parse_card
 from engine.position import Position
@@ -17,6 +17,7 @@ from engine.serialize import to_json
 from engine.variants import Reshuffle
 
 FORMAT = "roseking-game/1"
+FIELDS = ("format", "variant", "seed", "players", "start", "moves", "result", "reshuffle")
 
 
 def make_record(start: Position, end: Position, players: Mapping[str, str], seed: int | None = None) -> dict[str, Any]:
@@ -53,20 +54,23 @@ def replay(record: object, where: str = "record") -> Position:
     """
     if not isinstance(record, dict):
         raise RecordError(f"{where}: must be a JSON object")
+    unknown = [k for k in record if k not in FIELDS]
+    if unknown:
+        raise RecordError(f"{where}: {brief(unknown[0])}: unknown field")  # as positions refuse them
     if record.get("format") != FORMAT:
-        raise RecordError(f"{where}: format: expected {FORMAT!r}, got {record.get('format')!r}")
+        raise RecordError(f"{where}: format: expected {FORMAT!r}, got {brief(record.get('format'))}")
     start = record.get("start")
     if not isinstance(start, dict) or "draw_pile" not in start:
         raise RecordError(f"{where}: start: must be a position with its full draw_pile")
     reshuffle = record.get("reshuffle", Reshuffle.LAZY)
     if reshuffle not in tuple(Reshuffle):
-        raise RecordError(f"{where}: reshuffle: {reshuffle!r} is not one of {', '.join(Reshuffle)} (R11)")
+        raise RecordError(f"{where}: reshuffle: {brief(reshuffle)} is not one of {', '.join(Reshuffle)} (R11)")
     try:
         pos = Position.from_json(start, reshuffle=reshuffle)
     except PositionError as exc:
         raise RecordError(f"{where}: start.{exc}") from None
     if record.get("variant", pos.variant.name) != pos.variant.name:
-        raise RecordError(f"{where}: variant: {record['variant']!r} but start is {pos.variant.name!r}")
+        raise RecordError(f"{where}: variant: {brief(record['variant'])} but start is {pos.variant.name!r}")
     moves = record.get("moves")
     if not isinstance(moves, list):
         raise RecordError(f"{where}: moves: must be a list")
@@ -75,18 +79,19 @@ def replay(record: object, where: str = "record") -> Position:
     except RecordError as exc:
         raise RecordError(f"{where}, {exc}") from None
     if "result" in record and record["result"] != result(pos):
-        raise RecordError(f"{where}: result: recorded {json.dumps(record['result'])}, "
+        raise RecordError(f"{where}: result: recorded {brief(record['result'], 200)}, "
                           f"the moves give {json.dumps(result(pos))}")
     return pos
 
 
-def push_tokens(pos: Position, tokens: Sequence[object]) -> None:
+def push_tokens(pos: Position, tokens: Sequence[object], pile_known: bool = True) -> None:
     """Make the moves written `tokens`; RecordError names the move number (from 1) and why not.
 
     A `draw:SW3` must take the top card while the pile's order is known; once the
-    discard pile has been reshuffled (R11) its order is not, and any card in it may come.
+    discard pile has been reshuffled (R11), or when `pile_known` is false (a position
+    without `draw_pile`), its order is not, and any card in it may come.
     """
-    known = True
+    known = pile_known
     for n, token in enumerate(tokens, 1):
         try:
             move = Move.parse(token)
@@ -115,15 +120,13 @@ def _drawn(pos: Position, card: int, known: bool) -> int:
     return card
 
 
-def read_records(path: str | PathLike[str]) -> Iterator[tuple[int, Any]]:
-    """Yield (line number, record) for each non-blank line of a JSON Lines file."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
-                if line.strip():
-                    try:
-                        yield n, json.loads(line)
-                    except json.JSONDecodeError as exc:
-                        raise RecordError(f"{path}:{n}: not JSON: {exc.msg} (column {exc.colno})") from None
-    except OSError as exc:
-        raise RecordError(f"{path}: {exc.strerror}") from None
+def read_records(lines: Iterable[tuple[int, str]], where: str = "records") -> Iterator[tuple[int, Any]]:
+    """Yield (line number, record) for each non-blank line of `lines`, (line number, text) pairs
+    of a JSON Lines file; JSONInputError names `where` and the line.
+
+    >>> [r for _, r in read_records([(1, '{"a": 1}'), (2, ' '), (3, '[]')])]
+    [{'a': 1}, []]
+    """
+    for n, line in lines:
+        if line.strip():
+            yield n, loads(line, f"{where}:{n}")

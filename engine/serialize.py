@@ -1,4 +1,4 @@
-"""Positions as JSON (`roseking-position/1`, NOTATION.md), validated field by field.
+"""Positions as JSON (`roseking-position/1`, docs/NOTATION.md), validated field by field.
 
 This module reads and writes the fields; `Position.from_json` and `Position.to_json`
 are the doors (the position module uses this one, never the other way round).
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import NotationError, PositionError
+from engine.jsonio import brief
 from engine.notation import CARD_NAMES, parse_card, parse_square, square_name
 from engine.variants import STONES, VARIANTS, Variant
 
@@ -78,17 +79,19 @@ def read(obj: object) -> Fields:
     if unknown:
         raise PositionError(f"{unknown[0]}: unknown field")
     if obj.get("format") != FORMAT:
-        raise PositionError(f"format: expected {FORMAT!r}, got {obj.get('format')!r}")
+        raise PositionError(f"format: expected {FORMAT!r}, got {brief(obj.get('format'))}")
     name = obj.get("variant", "classic")
     if not isinstance(name, str) or name not in VARIANTS:
-        raise PositionError(f"variant: unknown variant {name!r} (choose classic or teams)")
+        raise PositionError(f"variant: unknown variant {brief(name)} (choose classic or teams)")
     v = VARIANTS[name]
     pos = Fields(v)
     _board(pos, _need(obj, "board"))
+    # In play the crown always stands on the last stone placed or flipped (R6, R10, R12), but a
+    # position may be composed by hand: the crown may stand on any square, R10 measures from it.
     pos.crown = _square(_need(obj, "crown"), "crown")
     to_move = _need(obj, "to_move")
     if to_move not in v.seats:
-        raise PositionError(f"to_move: unknown seat {to_move!r} (seats: {', '.join(v.seats)})")
+        raise PositionError(f"to_move: unknown seat {brief(to_move)} (seats: {', '.join(v.seats)})")
     pos.to_move = v.seats.index(to_move)
 
     seen: dict[int, str] = {}
@@ -101,7 +104,7 @@ def read(obj: object) -> Fields:
         pos.hands.append(hand)
         n = heroes[seat]
         if type(n) is not int or not 0 <= n <= v.heroes:
-            raise PositionError(f"heroes.{seat}: must be a whole number 0–{v.heroes}, got {n!r}")
+            raise PositionError(f"heroes.{seat}: must be a whole number 0–{v.heroes}, got {brief(n)}")
         pos.heroes.append(n)
     pos.discard = _cards(obj.get("discard", []), "discard", seen)
     if "draw_pile" in obj:
@@ -123,12 +126,12 @@ def _board(pos: Fields, rows: object) -> None:
         raise PositionError("board: must be a list of 9 strings, rank 9 first")
     for i, row in enumerate(rows):
         if not isinstance(row, str) or len(row) != 9:
-            raise PositionError(f"board[{i}]: must be a string of 9 characters, got {row!r}")
+            raise PositionError(f"board[{i}]: must be a string of 9 characters, got {brief(row)}")
         rank = 8 - i
         for f, ch in enumerate(row):
             stone = STONE_CHARS.get(ch.upper())
             if stone is None:
-                raise PositionError(f"board[{i}][{f}]: unknown stone {ch!r} (use . R W)")
+                raise PositionError(f"board[{i}][{f}]: unknown stone {brief(ch)} (use . R W)")
             if stone:
                 sq = rank * 9 + f
                 pos.board[sq] = stone
@@ -141,8 +144,8 @@ def _board(pos: Fields, rows: object) -> None:
 def _square(text: object, field: str) -> int:
     try:
         return parse_square(text)
-    except NotationError as exc:
-        raise PositionError(f"{field}: {exc}") from None
+    except NotationError:
+        raise PositionError(f"{field}: unknown square {brief(text)}") from None
 
 
 def _seat_map(obj: dict[str, Any], key: str, v: Variant) -> dict[str, Any]:
@@ -168,7 +171,7 @@ def _cards(names: object, field: str, seen: dict[int, str]) -> list[int]:
         try:
             card = parse_card(text)
         except NotationError:
-            raise PositionError(f"{where}: unknown card {text!r}") from None
+            raise PositionError(f"{where}: unknown card {brief(text)}") from None
         if card in seen:
             raise PositionError(f"{where}: card {CARD_NAMES[card]} appears twice (also at {seen[card]})")
         seen[card] = where

@@ -1,41 +1,31 @@
 """Reading positions and printing JSON for the analysis commands."""
+import argparse
 import json
-import sys
+from typing import Any
 
+from engine.jsonio import loads
 from engine.position import Position
 from engine.variants import Reshuffle
-from firmware_py.errors import UsageError
+from firmware_py.inputs import read_text, shown
 
 
-def read_json(path):
-    """The JSON document in file `path`, or standard input for `-`."""
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as exc:
-        raise UsageError(f"{path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}: not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+def read_json(path: str) -> Any:
+    """The JSON document in file `path`, or standard input for `-`, read with the input limits."""
+    return loads(read_text(path), "standard input" if path == "-" else shown(path))
 
 
-def load_position(path, seed=None, reshuffle="lazy"):
+def load_position(path: str, seed: int | None = None, reshuffle: str = Reshuffle.LAZY) -> Position:
     """The position in file `path` (or `-`), validated; `seed` orders an unknown pile (R11)."""
     return Position.from_json(read_json(path), seed, reshuffle)
 
 
-def print_json(obj):
+def print_json(obj: object) -> None:
     """Print a JSON document readably, one list of short strings per line."""
     print(json.dumps(obj, indent=2))
 
 
-def add_position_args(parser, seed_help="seed for an unknown draw pile and for reshuffles"):
+def add_position_args(parser: argparse.ArgumentParser,
+                      seed_help: str = "seed for an unknown draw pile and for reshuffles") -> None:
     """The POSITION argument with --seed and --reshuffle, shared by the analysis commands."""
     parser.add_argument("position", metavar="POSITION", help="position JSON file, or - for standard input")
     parser.add_argument("--seed", type=int, help=seed_help)

@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(capsys, *argv, stdin=None, monkeypatch=None):
     if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        data = stdin if isinstance(stdin, bytes) else stdin.encode()
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
     rc = main(list(argv))
     out, err = capsys.readouterr()
     return rc, out, err

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from engine.errors import NotationError, PositionError, RecordError
+from engine.errors import NotationError, PositionError, RecordError, RoseKingError
 from engine.moves import Move
 from engine.notation import parse_card, parse_square, square_name, card_name
 from engine.position import Position
@@ -355,16 +355,28 @@ def test_malformed_records_name_the_field(change, message):
         replay(rec)
 
 
-def test_read_records_names_line_of_bad_json(tmp_path):
-    path = tmp_path / "games.jsonl"
+def test_read_records_names_line_of_bad_json():
     good = dumps(_record())
-    path.write_text(good + "\n\n" + "{not json\n")
-    with pytest.raises(RecordError, match=r"games\.jsonl:3: not JSON"):
-        list(read_records(str(path)))
-    path.write_text(good + "\n\n" + good + "\n")
-    assert [n for n, _ in read_records(str(path))] == [1, 3]
-    with pytest.raises(RecordError, match=r"missing\.jsonl: "):
-        list(read_records(str(tmp_path / "missing.jsonl")))
+    with pytest.raises(RoseKingError, match=r"^games\.jsonl:3: not JSON"):
+        list(read_records(enumerate([good, "", "{not json"], 1), "games.jsonl"))
+    assert [n for n, _ in read_records(enumerate([good, "", good], 1))] == [1, 3]
+
+
+@pytest.mark.parametrize("line, fault", [
+    ("[" * 1000 + "]" * 1000, "nested more than 32 deep"),
+    ('{"seed": ' + "9" * 5000 + "}", "an integer of more than 40 digits"),
+    ('{"seed": NaN}', "NaN is not a JSON number"),
+])
+def test_records_beyond_the_input_limits_are_refused_by_line(line, fault):
+    with pytest.raises(RoseKingError, match=rf"^games\.jsonl:1: not JSON: {fault}"):
+        list(read_records([(1, line)], "games.jsonl"))
+
+
+def test_a_record_with_an_unknown_field_is_refused_like_a_position():
+    rec = _record()
+    rec["comment"] = "nice game"
+    with pytest.raises(RecordError, match=r"^record: 'comment': unknown field"):
+        replay(rec)
 
 
 # --- fuzzing: bad input is refused with the engine's own errors, never a crash ------------------

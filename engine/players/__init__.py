@@ -10,6 +10,7 @@ and the classical baseline `alphabeta`. A name may carry its own budget after a 
 True
 """
 from engine.errors import RoseKingError
+from engine.jsonio import brief
 from engine.players.base import Budget, Player
 from engine.players.expectimax import Expectimax
 from engine.players.mcts import MCTS
@@ -36,11 +37,11 @@ def make_player(spec, seed=None, work=None, seconds=None):
     """
     name, _, extra = str(spec).partition(":")
     if name not in LEVELS:
-        raise RoseKingError(f"unknown player {name!r} (choose from {', '.join(NAMES)})")
+        raise RoseKingError(f"unknown player {brief(name)} (choose from {', '.join(NAMES)})")
     cls, budget = LEVELS[name]
     if extra:
-        if not extra.isdigit() or int(extra) < 1 or budget is None:
-            raise RoseKingError(f"player {spec!r}: a budget must be a positive whole number "
+        if not (extra.isascii() and extra.isdigit()) or len(extra) > 9 or int(extra) < 1 or budget is None:
+            raise RoseKingError(f"player {brief(spec)}: a budget must be a whole number from 1 to 999999999 "
                                 f"after a searching player's name, e.g. hard:5000")
         work = int(extra)
     if budget is not None and (work or seconds):

@@ -1,20 +1,24 @@
 """`roseking agent`: a computer player behind a line protocol, for other programs.
 
-Each line of standard input is one position (JSON, NOTATION.md; `draw_pile` may be left
-out — the player never looks at its order). Each answer is one line on standard output,
-flushed: the move in notation (`NE2`, `H+W1`, `draw`, `pass`), or `error: …` for a line
-that is not a valid position or whose game is over. Each answer depends only on the line,
-the level and `--seed`. The agent exits at end of input.
+Each line of standard input is one position (JSON, docs/NOTATION.md; `draw_pile` may be
+left out — the player never looks at its order). Each answer is one line on standard
+output, flushed: the move in notation (`NE2`, `H+W1`, `draw`, `pass`), or `error: …` for
+a line that is not a valid position (not UTF-8, not JSON, beyond the input limits) or
+whose game is over; the agent then reads on. Each answer depends only on the line, the
+level and `--seed`. The agent exits at end of input.
 """
-import json
+import argparse
 import sys
 
 from engine.errors import RoseKingError
+from engine.jsonio import loads
 from engine.players import NAMES, make_player
 from engine.position import Position
+from firmware_py.errors import UsageError
+from firmware_py.inputs import MAX_BYTES, decode, raw_lines
 
 
-def register(sub):
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("agent", help="answer positions on stdin with moves on stdout (one per line)")
     p.add_argument("--level", default="medium", metavar="LEVEL",
                    help=f"{', '.join(NAMES)}, or `name:WORK` (default medium)")
@@ -22,19 +26,21 @@ def register(sub):
     p.set_defaults(func=run)
 
 
-def answer(level, line, seed):
-    """The reply to one input line: a move, or `error: …`. It depends on nothing but the
-    line, the level and the seed, so asking twice gives the same answer."""
+def answer(level: str, line: bytes | None, seed: int) -> str:
+    """The reply to one input line (None: a line too long to read): a move, or `error: …`.
+    It depends on nothing but the line, the level and the seed, so asking twice gives the
+    same answer."""
     try:
-        return str(make_player(level, seed=seed).choose(Position.from_json(json.loads(line), seed=seed)))
-    except json.JSONDecodeError as exc:
-        return f"error: not JSON: {exc.msg} (column {exc.colno})"
-    except RoseKingError as exc:
-        return f"error: {exc}"
+        if line is None:
+            raise UsageError(f"line longer than {MAX_BYTES} bytes")
+        pos = Position.from_json(loads(decode(line, "line"), "line"), seed=seed)
+        return str(make_player(level, seed=seed).choose(pos))
+    except (RoseKingError, UsageError) as exc:
+        return f"error: {str(exc).removeprefix('line: ')}"
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     make_player(args.level)  # an unknown level is a usage error before any input is read
-    for line in sys.stdin:
+    for _, _, line in raw_lines(sys.stdin.buffer):
         print(answer(args.level, line, args.seed), flush=True)
     return 0

@@ -1,16 +1,20 @@
 """`roseking replay`: check every game of a record file move by move and print each result."""
+import argparse
+
 from engine.record import read_records, replay
+from firmware_py.inputs import read_lines, shown
 
 
-def register(sub):
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="check the games in a JSON Lines record file")
-    p.add_argument("records", metavar="RECORDS.jsonl")
+    p.add_argument("records", metavar="RECORDS.jsonl", help="game records, or - for standard input")
     p.set_defaults(func=run)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> None:
+    where = "standard input" if args.records == "-" else shown(args.records)
     lines = []  # printed only once every game has replayed, so an error leaves stdout empty
-    for game, (line, record) in enumerate(read_records(args.records), 1):
+    for game, (line, record) in enumerate(read_records(read_lines(args.records), where), 1):
         pos = replay(record, where=f"game {game} (line {line})")
         score = pos.score()
         lines.append(f"game {game}: red {score.red.score}, white {score.white.score}, "

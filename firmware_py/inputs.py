@@ -1,0 +1,99 @@
+"""Reading what a user hands the program: a file or `-` (standard input), size-capped, strict UTF-8.
+
+Every file the commands read comes through here, so `/dev/zero`, a binary file or a
+line of gigabytes ends in one `error:` line naming the file (and the byte) at fault.
+"""
+import os
+import sys
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from firmware_py.errors import UsageError
+
+MAX_BYTES = 1 << 20  # a position, a configuration, an input script, one record line
+
+
+def shown(path: str) -> str:
+    """`path` as it may be printed: undecodable bytes of a file name appear as `\\xff`.
+
+    >>> shown(os.fsdecode(b"caf\\xff.json"))
+    'caf\\\\xff.json'
+    """
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def decode(data: bytes, where: str, offset: int = 0) -> str:
+    """`data` as UTF-8 text; UsageError naming `where` and the byte (from `offset`) otherwise.
+
+    >>> decode(b"ok\\xff", "a.json")
+    Traceback (most recent call last):
+    ...
+    firmware_py.errors.UsageError: a.json: not UTF-8 text (byte 2)
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{where}: not UTF-8 text (byte {offset + exc.start})") from None
+
+
+def _open(path: str) -> BinaryIO:
+    if path == "-":
+        return sys.stdin.buffer
+    try:
+        return open(path, "rb")
+    except OSError as exc:
+        raise UsageError(f"{shown(path)}: cannot read ({exc.strerror})") from None
+
+
+def read_text(path: str, limit: int = MAX_BYTES) -> str:
+    """The whole text of file `path` (or standard input for `-`), at most `limit` bytes."""
+    where = "standard input" if path == "-" else shown(path)
+    stream = _open(path)
+    try:
+        data = stream.read(limit + 1)
+    except OSError as exc:
+        raise UsageError(f"{where}: cannot read ({exc.strerror})") from None
+    finally:
+        if path != "-":
+            stream.close()
+    if len(data) > limit:
+        raise UsageError(f"{where}: larger than {limit} bytes")
+    return decode(data, where)
+
+
+def raw_lines(stream: BinaryIO, limit: int = MAX_BYTES) -> Iterator[tuple[int, int, bytes | None]]:
+    """Yield (line number, byte offset, line bytes) for each line of `stream`; the bytes are
+    None for a line longer than `limit`, whose rest is skipped (unread into memory) when
+    the next line is asked for."""
+    number = offset = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        start = offset
+        offset += len(line)
+        if len(line) > limit and not line.endswith(b"\n"):
+            yield number, start, None
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(limit)
+                offset += len(line)
+        else:
+            yield number, start, line
+
+
+def read_lines(path: str, limit: int = MAX_BYTES) -> Iterator[tuple[int, str]]:
+    """Yield (line number, text) for each line of file `path` (or `-`); UsageError names the
+    file, line and byte of a line that is too long or not UTF-8."""
+    where = "standard input" if path == "-" else shown(path)
+    stream = _open(path)
+    try:
+        for number, offset, line in raw_lines(stream, limit):
+            if line is None:
+                raise UsageError(f"{where}:{number}: line longer than {limit} bytes (byte {offset})")
+            yield number, decode(line, f"{where}:{number}", offset)
+    except OSError as exc:
+        raise UsageError(f"{where}: cannot read ({exc.strerror})") from None
+    finally:
+        if path != "-":
+            stream.close()
