@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from hardware.backends import open_devices
     from hardware.buttons import ButtonEvent, InputEnded
-    from hardware.config import Config, load_config, parse_config
+    from hardware.config import Config, parse_config, read_config
     from hardware.devices import Devices
     from hardware.errors import ConfigError, HardwareError
     from hardware.frame import BLANK, RGB, Bitmap, Frame
@@ -25,12 +25,12 @@ if TYPE_CHECKING:
 
 _HOME = {
     "open_devices": "backends", "ButtonEvent": "buttons", "InputEnded": "buttons", "Config": "config",
-    "load_config": "config", "parse_config": "config", "Devices": "devices", "ConfigError": "errors",
+    "read_config": "config", "parse_config": "config", "Devices": "devices", "ConfigError": "errors",
     "HardwareError": "errors", "BLANK": "frame", "RGB": "frame", "Bitmap": "frame", "Frame": "frame",
     "glyph": "glyphs", "scroll": "glyphs", "ButtonSource": "roles", "CardDisplays": "roles", "Lights": "roles",
 }
 __all__ = ["BLANK", "RGB", "Bitmap", "ButtonEvent", "ButtonSource", "CardDisplays", "Config", "ConfigError", "Devices",
-           "Frame", "HardwareError", "InputEnded", "Lights", "glyph", "load_config", "open_devices", "parse_config",
+           "Frame", "HardwareError", "InputEnded", "Lights", "glyph", "open_devices", "parse_config", "read_config",
            "scroll"]
 
 

@@ -1,6 +1,6 @@
 """The builder's configuration: one TOML file, every key validated, errors naming the key.
 
-Every key has a default (the pin plan of HARDWARE.md), except `backend`, which must be
+Every key has a default (the pin plan of hardware/README.md), except `backend`, which must be
 chosen in the file or on the command line. See `hardware/roseking.example.toml`.
 
 >>> c = parse_config({"board": {"rotation": 90}})
@@ -10,9 +10,16 @@ chosen in the file or on the command line. See `hardware/roseking.example.toml`.
 Traceback (most recent call last):
 ...
 hardware.errors.ConfigError: roseking.toml: board.rotation: must be one of 0, 90, 180, 270 (got 45)
+>>> read_config("[board]\\nbrightness = nan", "roseking.toml")
+Traceback (most recent call last):
+...
+hardware.errors.ConfigError: roseking.toml: board.brightness: must be a finite number (got nan)
 """
+import datetime
 import json
+import math
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 
@@ -79,33 +86,52 @@ class Config:
     source: str = DEFAULTS
 
 
-def _show(value):
-    return json.dumps(value)
+def _show(value: object) -> str:
+    """A TOML value as the file would write it, cut short: `"pi"`, `90.0`, `nan`, `1979-05-27`."""
+    if isinstance(value, (datetime.date, datetime.time)):
+        text = value.isoformat()
+    elif isinstance(value, float) and not math.isfinite(value):
+        text = str(value)
+    else:
+        text = json.dumps(value, default=str)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
-def _choice(*choices):
-    def check(v):
-        if v not in choices or isinstance(v, bool):
+# The validators: each takes a TOML value and returns what is wrong with it, or None.
+# Every numeric key goes through `_choice` (a fixed set of whole numbers), `_integer` or
+# `_number`: whole-number keys refuse 18.0; number keys take 1 or 0.5, never nan or inf.
+
+Check = Callable[[object], str | None]
+
+
+def _choice(*choices: object) -> Check:
+    def check(v: object) -> str | None:
+        if not any(v == c and type(v) is type(c) for c in choices):
             return f"must be one of {', '.join(map(_show, choices))} (got {_show(v)})"
+        return None
     return check
 
 
-def _integer(lo, hi):
-    def check(v):
-        if not isinstance(v, int) or isinstance(v, bool):
+def _integer(lo: int, hi: int) -> Check:
+    def check(v: object) -> str | None:
+        if type(v) is not int:
             return f"must be a whole number (got {_show(v)})"
         if not lo <= v <= hi:
             return f"must be between {lo} and {hi} (got {v})"
+        return None
     return check
 
 
-def _number(lo, hi, open_low=False):
-    def check(v):
+def _number(lo: float, hi: float, open_low: bool = False) -> Check:
+    def check(v: object) -> str | None:
         if not isinstance(v, (int, float)) or isinstance(v, bool):
             return f"must be a number (got {_show(v)})"
+        if not math.isfinite(v):
+            return f"must be a finite number (got {_show(v)})"
         if (v <= lo if open_low else v < lo) or v > hi:
             low = f"above {lo}" if open_low else f"at least {lo}"
             return f"must be {low} and at most {hi} (got {v})"
+        return None
     return check
 
 
@@ -246,13 +272,12 @@ def parse_config(data, where=DEFAULTS):
     return Config(backend, seats, board, displays, buttons, where)
 
 
-def load_config(path):
-    """Read and validate the TOML file at `path`."""
+def read_config(text: str, where: str) -> Config:
+    """Parse and validate the TOML `text` of the file named `where`."""
     try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
-    return parse_config(data, str(path))
+        raise ConfigError(f"{where}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{where}: not valid TOML: arrays or tables nested too deeply") from None
+    return parse_config(data, where)

@@ -6,14 +6,16 @@ from pathlib import Path
 import pytest
 
 from firmware_py.cli import main
-from hardware.config import load_config, parse_config
+from firmware_py.device_options import load_config
+from firmware_py.errors import UsageError
+from hardware.config import parse_config, read_config
 from hardware.errors import ConfigError
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "hardware" / "roseking.example.toml"
 
 
 def test_example_is_valid_and_its_values_are_the_defaults():
-    example = load_config(EXAMPLE)
+    example = load_config(str(EXAMPLE))
     defaults = parse_config({"backend": "pi"})
     assert dataclasses.replace(example, source="") == dataclasses.replace(defaults, source="")
 
@@ -92,9 +94,51 @@ def test_config_check_command(tmp_path, capsys):
 
 
 def test_unreadable_and_malformed_files(tmp_path):
-    with pytest.raises(ConfigError, match=r"missing\.toml: cannot read"):
-        load_config(tmp_path / "missing.toml")
+    with pytest.raises(UsageError, match=r"missing\.toml: cannot read"):
+        load_config(str(tmp_path / "missing.toml"))
     broken = tmp_path / "broken.toml"
     broken.write_text("[board\n")
     with pytest.raises(ConfigError, match=r"broken\.toml: not valid TOML: .*line 1"):
-        load_config(broken)
+        load_config(str(broken))
+    broken.write_bytes(b"backend = 'sim'\n# caf\xe9\n")
+    with pytest.raises(UsageError, match=r"broken\.toml: not UTF-8 text \(byte 21\)"):
+        load_config(str(broken))
+    with pytest.raises(UsageError, match=r"/dev/zero: larger than 1048576 bytes"):
+        load_config("/dev/zero")
+    with pytest.raises(ConfigError, match=r"deep\.toml: not valid TOML: arrays or tables nested too deeply"):
+        read_config("a = " + "[" * 100_000, "deep.toml")
+
+
+NUMBERS = [("board", "brightness"), ("board", "supply_amps"), ("board", "gamma"),
+           ("buttons", "hold_seconds"), ("buttons", "debounce_ms")]
+
+
+@pytest.mark.parametrize("table, key", NUMBERS)
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "-nan"])
+def test_every_number_must_be_finite(table, key, value):
+    with pytest.raises(ConfigError, match=rf"^t\.toml: {table}\.{key}: must be a finite number \(got -?{value[-3:]}\)"):
+        read_config(f"[{table}]\n{key} = {value}\n", "t.toml")
+
+
+@pytest.mark.parametrize("table, key, value", [("board", "pin", "18.0"), ("board", "rotation", "90.0"),
+                                               ("displays", "intensity", "4.0"), ("displays", "spi_port", "0.0"),
+                                               ("displays", "spi_speed_hz", "8000000.0"), ("buttons", "menu", "19.0")])
+def test_whole_number_keys_refuse_floats_alike(table, key, value):
+    with pytest.raises(ConfigError, match=rf"^t\.toml: {table}\.{key}: must be .*\(got {value}"):
+        read_config(f"[{table}]\n{key} = {value}\n", "t.toml")
+
+
+def test_number_keys_take_whole_numbers():
+    assert read_config("[board]\nbrightness = 1\ngamma = 2", "t.toml").board.brightness == 1.0
+
+
+@pytest.mark.parametrize("text, message", [
+    ("backend = 1979-05-27", "backend: must be one of \"pi\", \"sim\" (got 1979-05-27)"),
+    ("[board]\nstart = 07:32:00", "board.start: must be one of"),
+    ("[board]\npin = 1979-05-27T07:32:00", "board.pin: must be a whole number (got 1979-05-27T07:32:00)"),
+    ("seats = [1979-05-27]", "seats: 1979-05-27 is not a seat name"),
+])
+def test_dates_and_other_wrong_types_are_named_by_key(text, message):
+    with pytest.raises(ConfigError) as caught:
+        read_config(text, "t.toml")
+    assert str(caught.value).startswith(f"t.toml: {message}")

@@ -2,7 +2,9 @@
 import argparse
 
 from firmware_py.commands import Subparsers
-from hardware.config import Config, load_config
+from firmware_py.device_options import load_config
+from firmware_py.inputs import shown
+from hardware.config import Config
 from hardware.frame import CELLS
 from hardware.power import Dimmer
 
@@ -36,7 +38,7 @@ def summary(config: Config) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     config = load_config(args.file)
-    print(f"{args.file}: ok")
+    print(f"{shown(args.file)}: ok")
     for line in summary(config):
         print(f"  {line}")
     return 0
