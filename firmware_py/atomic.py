@@ -1,25 +1,204 @@
-"""Files written whole or not at all: a temporary file beside the target, then a rename."""
+"""Writing output files: whole or not at all over a regular file, straight into a device or FIFO.
+
+Every file the program writes (`--records`, `--frames`, `--snapshot` pictures, the
+table's saves) goes through `atomic_writer`:
+
+- a new file, or an existing regular file: written to `.NAME.PID.XXXXXXXX.roseking-partial`
+  beside it, flushed to disk and renamed over it when the block ends without error, so a
+  reader sees the old file or the whole new one. An existing file keeps its permissions
+  (and owner, where allowed); a new one gets them from the umask. On an error, Ctrl-C or
+  SIGTERM the partial file is removed; one left by a killed run (SIGKILL, power loss) is
+  removed by the next write to the same target.
+- a symbolic link: the same, for the file it points to (the link stays).
+- a character or block device or a FIFO (`/dev/null`, `/dev/stdout`, a pipe): written
+  directly, never replaced.
+- a directory, an empty name or a missing folder: refused before any work is done.
+
+A write error (a full disk) is a UsageError naming the file.
+"""
 import contextlib
 import os
-import tempfile
+import secrets
+import signal
+import stat
+import threading
+from collections.abc import Iterator
+from types import FrameType
+from typing import IO, Any
 
 from firmware_py.errors import UsageError
+from firmware_py.inputs import shown
+
+PARTIAL = ".roseking-partial"
+
+
+class Output:
+    """A file being written whose write errors are UsageErrors naming it."""
+
+    def __init__(self, file: IO[Any], name: str) -> None:
+        self._file, self._name = file, name
+
+    def _failed(self, exc: OSError) -> UsageError:
+        return UsageError(f"{self._name}: cannot write ({exc.strerror})")
+
+    def write(self, data: Any) -> int:
+        try:
+            return self._file.write(data)
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._file.flush()
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+
+def check_output(path: str) -> str:
+    """The file `path` will write into (symbolic links followed); UsageError for a name that
+    cannot be written: empty, a directory, or in a folder that does not exist."""
+    if not path:
+        raise UsageError("an output file name is empty")
+    target = os.path.realpath(path)
+    if os.path.isdir(target):
+        raise UsageError(f"{shown(path)}: is a directory")
+    if not os.path.isdir(os.path.dirname(target)):
+        raise UsageError(f"{shown(path)}: no such directory {shown(os.path.dirname(path) or '.')}")
+    return target
+
+
+def output_directory(path: str) -> str:
+    """Make the directory `path` if it is missing (not its parents); UsageError if it cannot be one."""
+    if not path:
+        raise UsageError("an output directory name is empty")
+    if os.path.isdir(path):
+        return path
+    if os.path.lexists(path):
+        raise UsageError(f"{shown(path)}: not a directory")
+    try:
+        os.mkdir(path)
+    except OSError as exc:
+        raise UsageError(f"{shown(path)}: cannot create ({exc.strerror})") from None
+    return path
+
+
+def _clear_leftovers(target: str) -> None:
+    """Remove partial files of `target` whose writing process is gone."""
+    folder, name = os.path.split(target)
+    prefix = f".{name}."
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            if not (entry.name.startswith(prefix) and entry.name.endswith(PARTIAL)):
+                continue
+            pid = entry.name[len(prefix):-len(PARTIAL)].split(".")[0]
+            if pid.isdigit() and not _alive(int(pid)):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)
 
 
 @contextlib.contextmanager
-def atomic_writer(path):
-    """A text file to write; it replaces `path` only when the block ends without error."""
-    folder = os.path.dirname(os.path.abspath(path))
+def _sigterm_unwinds() -> Iterator[None]:
+    """While the block runs, SIGTERM raises SystemExit so that `finally` clauses run."""
+    install = threading.current_thread() is threading.main_thread() and \
+        signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    if install:
+        signal.signal(signal.SIGTERM, _terminated)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
+        yield
+    finally:
+        if install:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _fsync_folder(folder: str) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _open_fd(path: str, flags: int, name: str) -> int:
+    try:
+        return os.open(path, flags | os.O_WRONLY | os.O_CLOEXEC, 0o666)  # the umask applies to a new file
     except OSError as exc:
-        raise UsageError(f"{path}: {exc.strerror}") from None
+        raise UsageError(f"{name}: cannot write ({exc.strerror})") from None
+
+
+@contextlib.contextmanager
+def _direct(target: str, mode: str, encoding: str | None, name: str) -> Iterator[Output]:
+    """Write into a device or FIFO as it is."""
+    with open(_open_fd(target, 0, name), mode, encoding=encoding) as file:
+        output = Output(file, name)
+        yield output
+        output.flush()
+
+
+@contextlib.contextmanager
+def _replacing(target: str, old: os.stat_result | None, mode: str, encoding: str | None,
+               name: str) -> Iterator[Output]:
+    """Write a partial file beside `target` and rename it over `target` at the end."""
+    _clear_leftovers(target)
+    folder = os.path.dirname(target)
+    tmp = os.path.join(folder, f".{os.path.basename(target)}.{os.getpid()}.{secrets.token_hex(4)}{PARTIAL}")
+    fd = _open_fd(tmp, os.O_CREAT | os.O_EXCL, name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            yield f
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        if old is not None:
+            os.fchmod(fd, stat.S_IMODE(old.st_mode))
+            with contextlib.suppress(OSError):
+                os.fchown(fd, old.st_uid, old.st_gid)
+        with open(fd, mode, encoding=encoding) as file:
+            output = Output(file, name)
+            yield output
+            output.flush()
+            try:
+                os.fsync(file.fileno())
+            except OSError as exc:
+                raise output._failed(exc) from None
+        os.replace(tmp, target)
     except BaseException:
-        os.unlink(tmp)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
         raise
+    _fsync_folder(folder)
+
+
+@contextlib.contextmanager
+def atomic_writer(path: str | os.PathLike[str], binary: bool = False) -> Iterator[Output]:
+    """A file to write (text, or bytes with `binary`) that takes the place of `path` only when
+    the block ends without error; see the module's docstring for devices, FIFOs and links."""
+    name = shown(os.fspath(path))
+    target = check_output(os.fspath(path))
+    mode, encoding = ("wb", None) if binary else ("w", "utf-8")
+    try:
+        old: os.stat_result | None = os.stat(target)
+    except OSError:
+        old = None
+    with _sigterm_unwinds():
+        if old is not None and not stat.S_ISREG(old.st_mode):
+            opened = _direct(target, mode, encoding, name)
+        else:
+            opened = _replacing(target, old, mode, encoding, name)
+        with opened as output:
+            yield output
+
+
+def write_file(path: str, data: bytes) -> None:
+    """Write `data` to `path` whole, as `atomic_writer` does."""
+    with atomic_writer(path, binary=True) as f:
+        f.write(data)

@@ -1,7 +1,16 @@
 """Command-line options shared by the commands that open devices (selftest, and the service later)."""
 import argparse
+import contextlib
+import os
+from collections.abc import Callable, Iterator
 
-from hardware import Config, Devices, load_config, open_devices, parse_config
+from firmware_py.atomic import atomic_writer, output_directory, write_file
+from firmware_py.errors import UsageError
+from firmware_py.inputs import read_text, shown
+from hardware import Config, open_devices, parse_config, read_config
+from hardware.backends import backend_of
+from hardware.devices import Devices
+from hardware.script import parse_script
 
 
 def add_device_arguments(parser: argparse.ArgumentParser) -> None:
@@ -9,21 +18,47 @@ def add_device_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="hardware configuration (TOML); default: built-in defaults")
     parser.add_argument("--sim", action="store_true", help="use the simulated backend whatever the config says")
     sim = parser.add_argument_group("simulator")
-    sim.add_argument("--snapshot", metavar="DIR", help="write a PNG of every shown frame into DIR")
+    sim.add_argument("--snapshot", metavar="DIR", help="write a PNG of every shown frame into DIR (made if missing)")
     sim.add_argument("--frames", metavar="PATH", help="write every shown frame to PATH as JSON Lines")
     sim.add_argument("--input-script", metavar="FILE", help="press buttons as FILE says (e.g. 'red.card3 press')")
     sim.add_argument("--exit-after-script", action="store_true", help="end the program when the script ends")
 
 
+def load_config(path: str) -> Config:
+    """The validated configuration in the TOML file at `path`, read with the input limits."""
+    return read_config(read_text(path), shown(path))
+
+
 def config_from_args(args: argparse.Namespace) -> Config:
     """The validated configuration named by `--config`, or the defaults."""
-    return load_config(args.config) if args.config else parse_config({})
+    return load_config(args.config) if args.config is not None else parse_config({})
 
 
+def _saver(folder: str) -> Callable[[str, bytes], None]:
+    def save(name: str, png: bytes) -> None:
+        write_file(os.path.join(folder, name), png)
+    return save
+
+
+@contextlib.contextmanager
 def open_from_args(args: argparse.Namespace, config: Config | None = None,
-                   exit_after_script: bool | None = None) -> Devices:
-    """The devices the options ask for."""
+                   exit_after_script: bool | None = None) -> Iterator[Devices]:
+    """The devices the options ask for, with their output files; closed (and the files
+    put in place) when the block ends."""
     config = config or config_from_args(args)
-    return open_devices(config, sim=args.sim, snapshot=args.snapshot, frames=args.frames,
-                        input_script=args.input_script,
-                        exit_after_script=args.exit_after_script if exit_after_script is None else exit_after_script)
+    exit_after = args.exit_after_script if exit_after_script is None else exit_after_script
+    if args.exit_after_script and args.input_script is None:
+        raise UsageError("--exit-after-script needs --input-script FILE")
+    steps = None
+    if args.input_script is not None:
+        steps = parse_script(read_text(args.input_script), list(config.buttons.pins), shown(args.input_script))
+    frames, snapshot = args.frames, args.snapshot
+    with contextlib.ExitStack() as stack:
+        if backend_of(config, args.sim) == "sim":  # else open_devices refuses the simulator's options
+            if frames is not None:
+                frames = stack.enter_context(atomic_writer(frames))
+            if snapshot is not None:
+                snapshot = _saver(output_directory(snapshot))
+        devices = stack.enter_context(open_devices(config, sim=args.sim, snapshot=snapshot, frames=frames,
+                                                   input_script=steps, exit_after_script=exit_after))
+        yield devices

@@ -29,7 +29,7 @@ def open_devices(config: Config, sim: bool = False, **sim_options: Any) -> Devic
     if backend == "sim":
         from hardware.sim import open_sim
         return open_sim(config, **sim_options)
-    asked = [name for name in SIM_OPTIONS if sim_options.get(name)]
+    asked = [name for name in SIM_OPTIONS if sim_options.get(name) is not None]
     if asked:
         raise HardwareError(f"--{asked[0].replace('_', '-')} needs the simulated backend (--sim)")
     from hardware.pi import open_pi

@@ -2,12 +2,20 @@
 
 Each line: `{"t": seconds since start, "board": [81 "#rrggbb", rank 9 first, file a
 first], "displays": {slot: [8 rows of "#" and "."]}}`. Each line is written with a
-single write and flushed, so a reader never sees half a frame.
+single write and flushed. The caller opens the file (and decides how it is replaced).
 """
 import json
+from typing import Protocol
 
-from hardware.errors import HardwareError
-from hardware.frame import bitmap_rows
+from hardware.frame import Frame, bitmap_rows
+
+
+class TextSink(Protocol):
+    """Where frame lines go: an open text file, or anything that writes and flushes like one."""
+
+    def write(self, text: str) -> object: ...
+
+    def flush(self) -> None: ...
 
 
 def frame_record(frame, slots, t):
@@ -17,18 +25,11 @@ def frame_record(frame, slots, t):
 
 
 class FrameLog:
-    """Appends one JSON line per shown frame to a file, truncated when opened."""
+    """Writes one JSON line per shown frame to an open text file `sink`."""
 
-    def __init__(self, path, slots):
-        self.slots = slots
-        try:
-            self._file = open(path, "w", encoding="utf-8")
-        except OSError as exc:
-            raise HardwareError(f"--frames {path}: cannot write ({exc.strerror})") from None
+    def __init__(self, sink: TextSink, slots: tuple[str, ...]) -> None:
+        self.slots, self._sink = slots, sink
 
-    def write(self, frame, t):
-        self._file.write(json.dumps(frame_record(frame, self.slots, t), separators=(",", ":")) + "\n")
-        self._file.flush()
-
-    def close(self):
-        self._file.close()
+    def write(self, frame: Frame, t: float) -> None:
+        self._sink.write(json.dumps(frame_record(frame, self.slots, t), separators=(",", ":")) + "\n")
+        self._sink.flush()

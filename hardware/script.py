@@ -62,14 +62,13 @@ def parse_step(line, names, where):
     raise HardwareError(f"{where}: expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'")
 
 
-def parse_script(path, names):
-    """Every step of the script file at `path`; errors name the file and line."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except OSError as exc:
-        raise HardwareError(f"--input-script {path}: cannot read ({exc.strerror})") from None
-    steps = (parse_step(line, names, f"{path}:{n}") for n, line in enumerate(lines, 1))
+def parse_script(text: str, names: list[str], where: str) -> list[Step]:
+    """Every step of the script `text` of file `where`; errors name the file and line.
+
+    >>> parse_script("menu press\\nwait 0.5  # a pause", ["menu"], "demo.txt")
+    [Step(action='press', name='menu', seconds=0.0), Step(action='wait', name=None, seconds=0.5)]
+    """
+    steps = (parse_step(line, names, f"{where}:{n}") for n, line in enumerate(text.splitlines(), 1))
     return [s for s in steps if s is not None]
 
 

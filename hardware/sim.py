@@ -16,9 +16,9 @@ from hardware.buttons import Buttons
 from hardware.config import Config
 from hardware.devices import Devices
 from hardware.frame import RGB, Bitmap, Frame, check_slots
-from hardware.framelog import FrameLog
+from hardware.framelog import FrameLog, TextSink
 from hardware.keyboard import Keyboard, interactive, key_map, legend
-from hardware.script import parse_script, run_script
+from hardware.script import Step, run_script
 from hardware.snapshot import Snapshots
 from hardware.terminal import TerminalView
 
@@ -105,14 +105,17 @@ class SimDevices(Devices):
         self.screen.show(frame)
 
 
-def open_sim(config: Config, snapshot: str | None = None, frames: str | None = None, input_script: str | None = None,
-             exit_after_script: bool = False, view: bool | None = None, stdin: TextIO | None = None,
-             stdout: TextIO | None = None, clock: Callable[[], float] = time.monotonic) -> SimDevices:
-    """Open the simulated backend; `view` None draws in the terminal when stdout is one."""
+def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = None, frames: TextSink | None = None,
+             input_script: list[Step] | None = None, exit_after_script: bool = False, view: bool | None = None,
+             stdin: TextIO | None = None, stdout: TextIO | None = None,
+             clock: Callable[[], float] = time.monotonic) -> SimDevices:
+    """Open the simulated backend; `view` None draws in the terminal when stdout is one.
+
+    `frames` is an open text file for the frame log (`hardware.framelog`), `snapshot` a
+    `save(name, png)` callable for pictures (`hardware.snapshot`), `input_script` the
+    steps of a parsed script (`hardware.script.parse_script`)."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     b = config.buttons
-    names = list(b.pins)
-    steps = parse_script(input_script, names) if input_script else None
     slots, seats = config.displays.chain, config.seats
     outputs: list[Callable[[Frame, float], object]] = []
     closers: list[Callable[[], object]] = []
@@ -122,18 +125,18 @@ def open_sim(config: Config, snapshot: str | None = None, frames: str | None = N
         terminal = TerminalView(stdout, slots, seats, legend(keys))
         outputs.append(lambda frame, t: terminal.draw(frame))
         closers.append(terminal.close)
-    if frames:
-        log = FrameLog(frames, slots)
-        outputs.append(log.write)
-        closers.append(log.close)
-    if snapshot:
+    if frames is not None:
+        outputs.append(FrameLog(frames, slots).write)
+    if snapshot is not None:
         snapshots = Snapshots(snapshot, slots, seats)
         outputs.append(lambda frame, t: snapshots.write(frame))
     factory = MockFactory()
     buttons = Buttons(b.pins, b.hold_seconds, b.debounce_seconds, factory)
     pins = SimPins(factory, b.pins)
     tap = max(2 * b.debounce_seconds, MIN_TAP_SECONDS)
-    if steps is not None:
+    if input_script is not None:
+        steps = input_script
+
         def play() -> None:
             run_script(steps, pins, tap)
             if exit_after_script:

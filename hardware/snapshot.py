@@ -1,16 +1,15 @@
 """`--snapshot DIR`: PNG pictures of the board and the card displays (Pillow).
 
 The first seat's displays sit below the board (its side of the table), the other
-seats' above. Each shown frame becomes `DIR/frame-000001.png`, … written to a
-temporary name and renamed, so no half-written picture is ever seen.
+seats' above. Each shown frame becomes a PNG named `frame-000001.png`, … handed to a
+`save(name, png)` callable: the caller decides where and how the file is written.
 """
-import os
-from pathlib import Path
+import io
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from hardware.errors import HardwareError
-from hardware.frame import SIZE
+from hardware.frame import SIZE, Frame
 from hardware.names import slots_by_seat
 
 MARGIN, CELL, LED = 16, 28, 24          # board: cell pitch and lit square
@@ -66,25 +65,18 @@ class Picture:
 
 
 class Snapshots:
-    """Writes one numbered PNG per shown frame into a directory (created if missing)."""
+    """Hands one numbered PNG per shown frame to `save(name, png bytes)`."""
 
-    def __init__(self, directory, slots, seats):
-        self.directory = Path(directory)
+    def __init__(self, save: Callable[[str, bytes], None], slots: tuple[str, ...], seats: tuple[str, ...]) -> None:
+        self.save = save
         self.picture = Picture(slots, seats)
         self.count = 0
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise HardwareError(f"--snapshot {directory}: cannot create ({exc.strerror})") from None
 
-    def write(self, frame):
-        """Save `frame` as the next picture; returns its path."""
+    def write(self, frame: Frame) -> str:
+        """Save `frame` as the next picture; returns its name."""
         self.count += 1
-        path = self.directory / f"frame-{self.count:06d}.png"
-        temp = path.with_name(path.name + ".tmp")
-        try:
-            self.picture.render(frame).save(temp, format="PNG")
-            os.replace(temp, path)
-        except OSError as exc:
-            raise HardwareError(f"--snapshot {self.directory}: cannot write ({exc.strerror})") from None
-        return path
+        name = f"frame-{self.count:06d}.png"
+        png = io.BytesIO()
+        self.picture.render(frame).save(png, format="PNG")
+        self.save(name, png.getvalue())
+        return name

@@ -1,0 +1,146 @@
+"""Output files (issue 9): whole or nothing over regular files, never replacing a device, a FIFO
+or a symbolic link, refused before any work when they cannot be written, no partial file left."""
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+
+from firmware_py.atomic import PARTIAL, atomic_writer
+from firmware_py.cli import main
+
+
+def simulate(capsys, records, games="3"):
+    code = main(["simulate", "--games", games, "--seed", "1", "--records", str(records)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_refused(code, out, err, *words):
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    for word in words:
+        assert word in err, err
+
+
+def test_an_existing_file_is_replaced_whole_and_keeps_its_mode(tmp_path, capsys):
+    target = tmp_path / "games.jsonl"
+    target.write_text("old\n")
+    target.chmod(0o640)
+    assert simulate(capsys, target)[0] == 0
+    assert len(target.read_text().splitlines()) == 3
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+
+
+def test_a_new_file_takes_its_mode_from_the_umask(tmp_path, capsys):
+    old = os.umask(0o027)
+    try:
+        assert simulate(capsys, tmp_path / "games.jsonl")[0] == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "games.jsonl").stat().st_mode) == 0o640
+
+
+def test_a_symbolic_link_is_written_through(tmp_path, capsys):
+    (tmp_path / "real.jsonl").write_text("old\n")
+    (tmp_path / "link.jsonl").symlink_to("real.jsonl")
+    assert simulate(capsys, tmp_path / "link.jsonl")[0] == 0
+    assert (tmp_path / "link.jsonl").is_symlink()
+    assert len((tmp_path / "real.jsonl").read_text().splitlines()) == 3
+
+
+def test_a_device_is_written_into_never_replaced(tmp_path, capsys):
+    node = tmp_path / "null"  # like /dev/null
+    try:
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("mknod needs root")
+    assert simulate(capsys, node)[0] == 0
+    assert stat.S_ISCHR(node.stat().st_mode)
+
+
+def test_a_fifo_is_written_into(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "2", "--records",
+                             str(fifo)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with open(fifo) as reader:
+        lines = reader.read().splitlines()
+    assert proc.wait(timeout=60) == 0, proc.stderr.read()
+    assert len(lines) == 2 and stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_a_full_disk_is_an_error_line(capsys):
+    assert_refused(*simulate(capsys, "/dev/full"), "/dev/full: cannot write (No space left on device)")
+
+
+@pytest.mark.parametrize("name, words", [("", ["an output file name is empty"]),
+                                         (".", ["is a directory"]),
+                                         ("no/such/games.jsonl", ["no such directory no/such"])])
+def test_unwritable_names_are_refused_before_any_game(tmp_path, monkeypatch, capsys, name, words):
+    monkeypatch.chdir(tmp_path)
+    start = time.monotonic()
+    assert_refused(*simulate(capsys, name, games="1000000000000"), *words)
+    assert time.monotonic() - start < 5  # refused at once, not after the games
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_error_inside_the_block_keeps_the_old_file(tmp_path):
+    target = tmp_path / "save.json"
+    target.write_text("the old save")
+    with pytest.raises(RuntimeError), atomic_writer(target) as f:
+        f.write("half")
+        raise RuntimeError("stop")
+    assert target.read_text() == "the old save"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["save.json"]
+
+
+def test_leftovers_of_a_killed_run_are_cleared_and_live_ones_kept(tmp_path, capsys):
+    dead = tmp_path / f".games.jsonl.999999999.0badf00d{PARTIAL}"     # no such process
+    live = tmp_path / f".games.jsonl.{os.getpid()}.0badf00d{PARTIAL}"  # a run still going
+    other = tmp_path / f".other.jsonl.999999999.0badf00d{PARTIAL}"     # another target's
+    for p in (dead, live, other):
+        p.write_text("partial")
+    assert simulate(capsys, tmp_path / "games.jsonl")[0] == 0
+    assert not dead.exists() and live.exists() and other.exists()
+
+
+def test_sigterm_removes_the_partial_file(tmp_path):
+    target = tmp_path / "games.jsonl"
+    target.write_text("old\n")
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "100000000",
+                             "--records", str(target)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while not any(p.name.endswith(PARTIAL) for p in tmp_path.iterdir()):
+            assert time.monotonic() < deadline and proc.poll() is None
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 128 + signal.SIGTERM
+    finally:
+        proc.kill()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+    assert target.read_text() == "old\n"
+
+
+def test_frames_and_snapshots_go_through_the_same_writer(tmp_path, capsys):
+    script = tmp_path / "press.txt"
+    script.write_text("menu press\n")
+    frames = tmp_path / "frames.jsonl"
+    frames.write_text("old\n")
+    frames.chmod(0o604)
+    argv = ["selftest", "--sim", "--input-script", str(script), "--led-seconds", "0", "--glyph-seconds", "0",
+            "--frames", str(frames)]
+    assert main(argv) == 0
+    assert stat.S_IMODE(frames.stat().st_mode) == 0o604 and frames.read_text().count("\n") > 300
+    capsys.readouterr()
+    assert_refused(main(argv[:-1] + [str(tmp_path)]), *capsys.readouterr(), "is a directory")
+    assert_refused(main(argv[:-2] + ["--snapshot", str(script)]), *capsys.readouterr(), "not a directory")
+    assert_refused(main(argv[:-2] + ["--snapshot", str(tmp_path / "no" / "shots")]), *capsys.readouterr(),
+                   "cannot create (No such file or directory)")
+    assert_refused(main(["selftest", "--sim", "--exit-after-script"]), *capsys.readouterr(),
+                   "--exit-after-script needs --input-script")
