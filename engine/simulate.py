@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -115,19 +116,30 @@ def run_task(task: Task) -> list[Game]:
 
 
 def tasks(variant: str, seed: int, lineups: Sequence[Lineup], games: int, record: bool = False, paired: bool = False,
-          chunk: int | None = None, workers: int = 1) -> list[Task]:
-    """The tasks of a run of `games` games, in game order."""
+          chunk: int | None = None, workers: int = 1) -> Iterator[Task]:
+    """The tasks of a run of `games` games, in game order, made as they are asked for."""
     if chunk is None:
         searching = any(p != "random" for lineup in lineups for p in lineup)
         chunk = 2 if searching else max(1, min(1000, games // (8 * workers)))
-    return [Task(variant, seed, tuple(lineups), i, min(chunk, games - i), record, paired)
-            for i in range(0, games, chunk)]
+    return (Task(variant, seed, tuple(lineups), i, min(chunk, games - i), record, paired)
+            for i in range(0, games, chunk))
 
 
-def run(todo: Sequence[Task], executor: Executor | None = None) -> Iterator[list[Game]]:
-    """Yield the list of Games of each task in order; in this process when `executor` is None."""
+def run(todo: Iterable[Task], executor: Executor | None = None, ahead: int = 64) -> Iterator[list[Game]]:
+    """Yield the list of Games of each task in order; in this process when `executor` is None,
+    else with at most `ahead` tasks submitted and not yet yielded (a long run stays small)."""
     if executor is None:
         for task in todo:
             yield task()
-    else:
-        yield from executor.map(run_task, todo)
+        return
+    window: deque[Future[list[Game]]] = deque()
+    try:
+        for task in todo:
+            window.append(executor.submit(run_task, task))
+            if len(window) >= ahead:
+                yield window.popleft().result()
+        while window:
+            yield window.popleft().result()
+    finally:
+        for future in window:
+            future.cancel()

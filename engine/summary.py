@@ -50,7 +50,7 @@ class Summary:
 
     def __init__(self) -> None:
         self.games = 0
-        self.players: dict[str, list[int]] = {}  # name -> [games, wins, draws]
+        self.players: dict[str, list[int]] = {}  # name -> [games against others, wins, draws, games against itself]
         self.colours: dict[str, int] = {w: 0 for w in Winner}
         self.scores = {c: Spread() for c in COLOURS}
         self.margin = Spread()
@@ -63,10 +63,14 @@ class Summary:
         """Count one finished game."""
         self.games += 1
         self.colours[g.winner] += 1
-        for name, colour in dict.fromkeys((n, COLOURS[k & 1]) for k, n in enumerate(g.players)):  # seat order
-            row = self.players.setdefault(name, [0, 0, 0])
+        for name in dict.fromkeys(g.players):  # seat order
+            row = self.players.setdefault(name, [0, 0, 0, 0])
+            colours = {COLOURS[k & 1] for k, n in enumerate(g.players) if n == name}
+            if len(colours) == 2:  # on both sides: the game says nothing of its strength
+                row[3] += 1
+                continue
             row[0] += 1
-            row[1] += g.winner == colour
+            row[1] += g.winner in colours
             row[2] += g.winner == Winner.DRAW
         self.scores["red"].add(g.red)
         self.scores["white"].add(g.white)
@@ -83,8 +87,8 @@ class Summary:
         n = self.games
         return {
             "games": n,
-            "players": {name: {"games": k, "wins": w, "draws": d, **_rate(w + d / 2, k)}
-                        for name, (k, w, d) in self.players.items()},
+            "players": {name: {"games": k, "wins": w, "draws": d, **_rate(w + d / 2, k), "games_against_itself": m}
+                        for name, (k, w, d, m) in self.players.items()},
             "colours": {c: {"wins": self.colours[c], **_rate(self.colours[c], n)} for c in COLOURS}
             | {"draws": self.colours[Winner.DRAW]},
             "scores": {c: s.to_dict() for c, s in self.scores.items()} | {"margin_red": self.margin.to_dict()},
@@ -107,8 +111,11 @@ class Summary:
 
         lines = [f"games: {d['games']}"]
         for name, r in d["players"].items():
-            lines.append(f"player {name}: {r['wins']} wins, {r['draws']} draws in {r['games']} games, "
-                         f"score {pct(r)}")
+            if r["games"]:
+                lines.append(f"player {name}: {r['wins']} wins, {r['draws']} draws in {r['games']} games, "
+                             f"score {pct(r)}")
+            if r["games_against_itself"]:
+                lines.append(f"player {name}: {r['games_against_itself']} games against itself (see the colours)")
         for c in COLOURS:
             lines.append(f"{c} wins: {d['colours'][c]['wins']}, {pct(d['colours'][c])}")
         lines.append(f"draws: {d['colours']['draws']}")

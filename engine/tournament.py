@@ -3,7 +3,7 @@
 All pairings use the same deals (deal k of a run seeded S is `game_seed(S, k)`), so
 differences between players are not differences of luck.
 """
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -13,14 +13,13 @@ from engine.stats import elo_ratings, proportion
 
 
 def schedule(variant: str, seed: int, players: Sequence[str], games: int,
-             workers: int = 1) -> list[tuple[tuple[str, str], Task]]:
-    """[(pairing, Task)] for `games` games per pairing (rounded up to whole deals)."""
+             workers: int = 1) -> Iterator[tuple[tuple[str, str], Task]]:
+    """(pairing, Task) pairs for `games` games per pairing (rounded up to whole deals), made lazily."""
     games += games % 2
-    out = []
     for a, b in combinations(players, 2):
         lineups = (seat_names(variant, (a, b)), seat_names(variant, (b, a)))
-        out += [((a, b), t) for t in tasks(variant, seed, lineups, games, paired=True, workers=workers)]
-    return out
+        for t in tasks(variant, seed, lineups, games, paired=True, workers=workers):
+            yield (a, b), t
 
 
 class Standings:

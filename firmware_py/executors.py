@@ -22,10 +22,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run on the Dask scheduler at ADDRESS (needs the 'cluster' extra)")
 
 
+MAX_WORKERS = 256
+
+
 def check(args: argparse.Namespace) -> None:
-    """UsageError for a worker count below one."""
-    if args.workers < 1:
-        raise UsageError(f"--workers: must be at least 1, got {args.workers}")
+    """UsageError for a worker count out of 1 … MAX_WORKERS."""
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise UsageError(f"--workers: must be from 1 to {MAX_WORKERS}, got {args.workers}")
 
 
 @contextlib.contextmanager

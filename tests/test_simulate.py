@@ -28,7 +28,7 @@ def test_one_and_two_workers_write_identical_records(tmp_path, capsys):
         assert code == 0
     one = (tmp_path / "k1.jsonl").read_text()
     assert one == (tmp_path / "k2.jsonl").read_text()
-    games = [r for _, r in read_records(tmp_path / "k1.jsonl")]
+    games = [r for _, r in read_records(enumerate(one.splitlines(), 1))]
     assert len(games) == 30
     assert [g["seed"] for g in games] == [game_seed(5, i) for i in range(30)]
     for g in games:
@@ -70,6 +70,14 @@ def test_the_summary_accounts_for_every_game(capsys):
         assert lo <= s["colours"][c]["rate"] <= hi
 
 
+def test_a_player_against_itself_is_not_counted_twice(capsys):
+    """The main job plays random against random: its games are counted once, not as wins."""
+    code, out, _ = cli(capsys, "simulate", "--games", "30", "--seed", "1", "--players", "random,random")
+    assert code == 0
+    assert "player random: 30 games against itself (see the colours)" in out.splitlines()
+    assert "wins," not in out.split("red wins")[0]
+
+
 @pytest.mark.parametrize("argv, needle", [
     (["--players", "random,wizard"], "unknown player 'wizard' (choose from random, greedy"),
     (["--players", "random,random,random"], "3 names for 2 seats"),
@@ -105,7 +113,7 @@ def test_a_tournament_plays_each_deal_twice_with_colours_swapped(capsys):
 
 def test_tournament_schedules_paired_deals():
     todo = tasks("classic", 1, [("random", "greedy"), ("greedy", "random")], 4, paired=True, chunk=4)
-    games = todo[0]()
+    games = next(todo)()
     assert [g.players for g in games] == [("random", "greedy"), ("greedy", "random")] * 2
     assert games[0].seed == games[1].seed != games[2].seed == games[3].seed
 
@@ -121,17 +129,23 @@ def test_wilson_interval_and_elo():
 def test_the_agent_answers_each_line_and_goes_on_after_a_bad_one():
     pos = to_json(Position.new(seed=3), pile=False)
     over = to_json(Position.new(seed=3)) | {"board": ["RRRRRRRRR"] * 5 + ["WWWWWWW.."] + ["........."] * 3}
-    lines = [json.dumps(pos), "not json", json.dumps(pos | {"crown": "z9"}), json.dumps(over), json.dumps(pos)]
+    lines = [json.dumps(pos).encode(), b"not json", json.dumps(pos | {"crown": "z9"}).encode(),
+             json.dumps(over).encode(), b"[" * 1000, b'{"seed": ' + b"7" * 5000 + b"}", b'{"a": "\xff"}',
+             b" " * (2 << 20), json.dumps(pos).encode()]
     proc = subprocess.run([sys.executable, "-m", "firmware_py.cli", "agent", "--level", "easy:10", "--seed", "1"],
-                          input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    answers = proc.stdout.splitlines()
-    assert len(answers) == 5
+                          input=b"\n".join(lines) + b"\n", capture_output=True, timeout=60)
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
+    answers = proc.stdout.decode().splitlines()
+    assert len(answers) == 9
     assert answers[0] in [str(m) for m in Position.new(seed=3).legal_moves()]
     assert answers[1].startswith("error: not JSON")
     assert answers[2].startswith("error: crown")
     assert answers[3].startswith("error: the game is over (last-stone)")
-    assert answers[4] == answers[0]  # the same position, the same seed: the same move
+    assert answers[4] == "error: not JSON: nested more than 32 deep (byte 32)"
+    assert answers[5] == "error: not JSON: an integer of more than 40 digits"
+    assert answers[6] == "error: not UTF-8 text (byte 7)"
+    assert answers[7] == f"error: line longer than {1 << 20} bytes"
+    assert answers[8] == answers[0]  # the same position, the same seed: the same move
 
 
 def test_the_agent_answers_before_the_next_line_arrives():
@@ -152,6 +166,7 @@ def test_the_agent_answers_before_the_next_line_arrives():
 
 
 def test_the_agent_through_main(monkeypatch, capsys):
-    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(to_json(Position.new(seed=1))) + "\n"))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(to_json(Position.new(seed=1))).encode()
+                                                                  + b"\n")))
     code, out, _ = cli(capsys, "agent", "--level", "greedy")
     assert code == 0 and len(out.splitlines()) == 1

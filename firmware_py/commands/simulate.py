@@ -30,13 +30,13 @@ def run(args):
         raise UsageError(f"--games: must be at least 1, got {args.games}")
     executors.check(args)
     lineup = simulate.seat_names(args.variant, args.players.split(","))
-    todo = simulate.tasks(args.variant, args.seed, [lineup], args.games, record=bool(args.records),
-                          workers=args.workers)
+    recording = args.records is not None
+    todo = simulate.tasks(args.variant, args.seed, [lineup], args.games, record=recording, workers=args.workers)
     summary = Summary()
     with contextlib.ExitStack() as stack:
-        out = stack.enter_context(atomic_writer(args.records)) if args.records else None
-        pool = stack.enter_context(executors.executor(args))
+        out = stack.enter_context(atomic_writer(args.records)) if recording else None  # checked before any game
         bar = stack.enter_context(executors.progress(args.games))
+        pool = stack.enter_context(executors.executor(args))
         for games in simulate.run(todo, pool):
             for g in games:
                 summary.add(g)

@@ -1,4 +1,5 @@
 """`roseking tournament`: every pairing on paired deals; W/D/L, 95% Wilson intervals and Elo."""
+import itertools
 import json
 
 from engine import simulate
@@ -26,13 +27,15 @@ def run(args):
     players = args.players.split(",")
     if len(set(players)) != len(players) or len(players) < 2:
         raise UsageError(f"--players: name two or more different players, got {args.players!r}")
-    if args.games < 2:
-        raise UsageError(f"--games: must be at least 2, got {args.games}")
+    if args.games < 2 or args.games % 2:
+        raise UsageError(f"--games: must be an even number, at least 2 (each deal is played twice), "
+                         f"got {args.games}")
     executors.check(args)
-    plan = schedule(args.variant, args.seed, players, args.games, args.workers)
+    plan, todo = itertools.tee(schedule(args.variant, args.seed, players, args.games, args.workers))
     standings = Standings(players)
-    with executors.executor(args) as pool, executors.progress(sum(t.count for _, t in plan)) as bar:
-        for (pair, _), games in zip(plan, simulate.run([t for _, t in plan], pool)):
+    pairings = len(players) * (len(players) - 1) // 2
+    with executors.progress(pairings * args.games) as bar, executors.executor(args) as pool:
+        for (pair, _), games in zip(plan, simulate.run((t for _, t in todo), pool)):
             standings.add(pair, games)
             bar.update(len(games))
     table = standings.to_dict()
