@@ -1,4 +1,4 @@
-"""Squares, directions, cards and moves as written in NOTATION.md.
+"""Squares, directions, cards and moves as written in docs/NOTATION.md.
 
 Squares are integers 0–80: `a1` is 0, `b1` is 1, `a2` is 9, `i9` is 80 (R1).
 Cards are integers 0–23: direction index × 3 + distance − 1 (R3).
