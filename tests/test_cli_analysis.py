@@ -303,6 +303,48 @@ def test_error_replay_bad_line(capsys, tmp_path):
     assert_user_error(*run(capsys, "replay", path), "games.jsonl:2", "not JSON")
 
 
+def test_replay_reads_standard_input(capsys, monkeypatch):
+    games = _games()
+    rc, out, _ = run(capsys, "replay", "-", stdin="\n".join(dumps(r) for r, _ in games) + "\n",
+                     monkeypatch=monkeypatch)
+    assert rc == 0 and len(out.splitlines()) == 2
+
+
+def test_apply_draw_names_any_card_of_a_pile_whose_order_is_unknown(capsys, tmp_path):
+    """R11: with `draw_pile` left out its order is unknown, so `draw:CARD` may take any card in it;
+    with the pile given, only its top card."""
+    start = Position.new(seed=7)
+    obj = start.to_json()
+    second = obj["draw_pile"][1]
+    moves = [str(start.legal_moves()[0])]
+    start.play(moves[0])
+    moves.append(str(next(m for m in start.legal_moves() if str(m) != "draw")))
+    unknown = {k: v for k, v in obj.items() if k != "draw_pile"}
+    rc, out, _ = run(capsys, "apply", write(tmp_path, unknown), *moves, f"draw:{second}")
+    assert rc == 0
+    assert second in json.loads(out)["hands"]["red"]
+    assert_user_error(*run(capsys, "apply", write(tmp_path, obj), *moves, f"draw:{second}"),
+                      f"move 3 (draw:{second})", "not the top card")
+
+
+@pytest.mark.parametrize("data, words", [
+    (b"[" * 1000 + b"]" * 1000, ["pos.json: not JSON: nested more than 32 deep (byte 32)"]),
+    (b'{"heroes": ' + b"9" * 5000 + b"}", ["pos.json: not JSON: an integer of more than 40 digits"]),
+    (b'{"format": "caf\xc3"}', ["pos.json: not UTF-8 text (byte 15)"]),
+    (b" " * (2 << 20), ["pos.json: larger than 1048576 bytes"]),
+])
+def test_error_inputs_beyond_the_limits(capsys, tmp_path, data, words):
+    path = tmp_path / "pos.json"
+    path.write_bytes(data)
+    assert_user_error(*run(capsys, "score", str(path)), *words)
+
+
+def test_error_a_file_name_that_is_not_utf8_is_shown_escaped(capsys, tmp_path):
+    name = os.fsdecode(bytes(tmp_path) + b"/caf\xff.json")
+    rc, out, err = run(capsys, "legal", name)
+    assert_user_error(rc, out, err, "caf\\xff.json: cannot read (No such file or directory)")
+
+
 # --- as a program -----------------------------------------------------------------------------
 
 def _roseking():

@@ -111,6 +111,13 @@ def test_a_tournament_plays_each_deal_twice_with_colours_swapped(capsys):
     assert abs(sum(r["elo"] for r in table["players"])) <= 2
 
 
+def test_a_tournament_refuses_an_odd_number_of_games(capsys):
+    """Each deal is played twice, colours swapped: 3 games cannot be played as asked."""
+    code, out, err = cli(capsys, "tournament", "--players", "random,greedy", "--games", "3")
+    assert code == 2 and out == ""
+    assert err == "error: --games: must be an even number, at least 2 (each deal is played twice), got 3\n"
+
+
 def test_tournament_schedules_paired_deals():
     todo = tasks("classic", 1, [("random", "greedy"), ("greedy", "random")], 4, paired=True, chunk=4)
     games = next(todo)()
