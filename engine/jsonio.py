@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.errors import RoseKingError
 
-MAX_BYTES = 1 << 20  # one position or one record line; a whole game is about 3 KB
+MAX_BYTES = 1 << 20  # one position or one record line (a whole game is about 3 KB); every input file is capped so
 MAX_DEPTH = 32  # a record is 4 deep
 MAX_DIGITS = 40  # seeds are 64-bit; nothing we read needs more
 
@@ -54,7 +54,7 @@ def _check_depth(text: str, where: str) -> None:
 def loads(text: str, where: str) -> Any:
     """The JSON value in `text`; JSONInputError naming `where` if it is not JSON or too big."""
     if len(text) > MAX_BYTES:
-        raise JSONInputError(f"{where}: larger than {MAX_BYTES} bytes")
+        raise JSONInputError(f"{where}: longer than {MAX_BYTES} characters")
     _check_depth(text, where)
     try:
         return json.loads(text, parse_int=_integer, parse_constant=_constant)

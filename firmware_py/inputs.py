@@ -8,9 +8,8 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from engine.jsonio import MAX_BYTES  # the one input cap: a position, a configuration, an input script, a line
 from firmware_py.errors import UsageError
-
-MAX_BYTES = 1 << 20  # a position, a configuration, an input script, one record line
 
 
 def shown(path: str) -> str:
