@@ -6,10 +6,12 @@ must end in success or in exactly one `error: …` line with status 2 and nothin
 output: never a traceback, never a hang (a run is stopped after RUN_SECONDS), and never a
 changed or truncated input file or existing output file.
 """
+import atexit
 import contextlib
 import io
 import json
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -24,6 +26,7 @@ from firmware_py.cli import main
 
 RUN_SECONDS = 30
 FOLDER = tempfile.mkdtemp(prefix="roseking-fuzz-")
+atexit.register(shutil.rmtree, FOLDER, True)
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # --- what the inputs are made of --------------------------------------------------------------------
