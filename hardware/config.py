@@ -19,8 +19,10 @@ import datetime
 import json
 import math
 import tomllib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
 from itertools import permutations
 
 from hardware.errors import ConfigError
@@ -84,6 +86,8 @@ class Config:
     displays: DisplayConfig
     buttons: ButtonConfig
     source: str = DEFAULTS
+    table: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """The `[table]` section as read, for the table service to validate (the hardware never reads it)."""
 
 
 def _show(value: object) -> str:
@@ -268,8 +272,9 @@ def parse_config(data, where=DEFAULTS):
     reserved = {p: f"used by SPI{displays.spi_port} (the card displays)" for p in SPI_PINS[displays.spi_port]}
     reserved[board.pin] = "the board's LED data pin (board.pin)"
     buttons = _buttons(top.sub("buttons"), seats, reserved)
+    table = top.sub("table").data
     top.finish()
-    return Config(backend, seats, board, displays, buttons, where)
+    return Config(backend, seats, board, displays, buttons, where, MappingProxyType(table))
 
 
 def read_config(text: str, where: str) -> Config:

@@ -1,0 +1,90 @@
+"""`roseking play`: the table service, a whole game of The Rose King on the lit board through the buttons.
+
+Without `--mode` a saved game is resumed (else the menu, or a demonstration when
+there is neither a terminal nor an input script); with `--mode` a new game of that
+mode is dealt at once and an unfinished save is set aside first, never lost.
+"""
+import asyncio
+import random
+import signal
+import sys
+
+from engine.players import check_names
+from firmware_py.device_options import add_device_arguments, config_from_args, open_from_args
+from firmware_py.errors import UsageError
+from firmware_py.table.computer import Computer
+from firmware_py.table.game import MODES, Setup
+from firmware_py.table.loop import TableLoop
+from firmware_py.table.saves import SaveError, Saves
+from firmware_py.table.session import Session
+from firmware_py.table.settings import Settings, parse_settings
+from hardware.keyboard import interactive
+
+
+def register(sub):
+    p = sub.add_parser("play", help="the table service: play The Rose King on the lit board")
+    add_device_arguments(p)
+    g = p.add_argument_group("game")
+    g.add_argument("--mode", choices=MODES, help="deal a new game of this mode at once (default: resume, or menu)")
+    g.add_argument("--level", metavar="PLAYER", help="the computer's level (default: [table] level, else medium)")
+    g.add_argument("--human", choices=("red", "white"), default="red",
+                   help="the colour the person plays in vs-computer (default red)")
+    g.add_argument("--seed", type=int, metavar="S", help="deal as `roseking new --seed S` (default: random)")
+    g.add_argument("--data-dir", metavar="DIR", help="where the game in progress and finished games are kept "
+                   "(default: [table] data_dir, else $XDG_DATA_HOME/roseking or ~/.local/share/roseking)")
+    g.add_argument("--records", metavar="PATH", help="also append each finished game to PATH (JSON Lines)")
+    p.set_defaults(func=run)
+
+
+def check_table(mode: str, seats: tuple[str, ...], settings: Settings) -> None:
+    """UsageError when the configured table cannot play `mode` (R20–R22: teams need four seat panels)."""
+    if mode == "teams" and len(seats) < 4:
+        raise UsageError(f"--mode teams needs four seat panels in the configuration (seats = [...] lists "
+                         f"{len(seats)}: {', '.join(seats)}); see examples/teams.toml")
+    if mode != "teams" and settings.cards_per_seat < 5:
+        raise UsageError(f"table.cards_per_seat = {settings.cards_per_seat}: a two-player game needs five card "
+                         f"slots per seat (R7); use --mode teams")
+
+
+def run(args):
+    config = config_from_args(args)
+    settings = parse_settings(config.table, config.source)
+    level = args.level or settings.level
+    check_names([level])
+    if args.seed is not None and not 0 <= args.seed < 2 ** 63:
+        raise UsageError(f"--seed: must be between 0 and {2 ** 63 - 1} (got {args.seed})")
+    if args.mode:
+        check_table(args.mode, config.seats, settings)
+    try:
+        saves = Saves(args.data_dir or settings.data_path(), args.records,
+                      log=lambda line: print(line, file=sys.stderr))
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    setup = Setup(args.mode or "humans", level, args.human, seed)
+    session = Session(settings, config.seats, setup)
+    scripted = bool(args.input_script)
+    with open_from_args(args, config, exit_after_script=args.exit_after_script) as devices:
+        loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
+        now = loop.clock()
+        resumed = saves.load(settings.hint, settings.takeback)
+        if args.mode:
+            if resumed is not None and not resumed.over:
+                saves.set_aside("a new game was asked for with --mode")
+            session.start(setup, now)
+        elif resumed is not None:
+            print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
+            session.start(resumed.setup, now, resumed)
+        elif not scripted and not interactive(sys.stdin):
+            session.start(Setup("demo", level, args.human, seed), now)
+        asyncio.run(_serve(loop, args.exit_after_script))
+    return 0
+
+
+async def _serve(loop: TableLoop, exit_after_input: bool) -> None:
+    """Run the loop until it is done, SIGTERM or Ctrl-C; the game is saved after every move anyway."""
+    stop = asyncio.Event()
+    aio = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        aio.add_signal_handler(sig, stop.set)
+    await loop.run(exit_after_input, stop)

@@ -1,0 +1,89 @@
+"""The thinking worker: computer players in a process of their own, one question at a time, cancellable.
+
+Pure-Python search holds the GIL, so a thread would starve the loop's frames; a
+separate process keeps button-to-frame latency low while the computer thinks. The
+worker is started with `spawn` (never a fork of a process with gpiozero threads),
+and cancelling terminates it; the next question starts a fresh one. Answers depend
+only on the question (position without its pile order, level, seed), so a
+cancelled and re-asked question gets the same answer.
+"""
+import multiprocessing
+from multiprocessing.connection import Connection
+from typing import Any
+
+from firmware_py.table.game import Request
+
+
+def think(level: str, seed: int, position: dict[str, Any], cap: float) -> str:
+    """The move (notation) player `level` seeded `seed` chooses in `position`, thinking at most `cap` s."""
+    from engine.players import LEVELS, make_player
+    from engine.position import Position
+    budget = LEVELS.get(level.partition(":")[0], (None, None))[1]
+    seconds = min(cap, budget.seconds) if budget is not None else None
+    pos = Position.from_json(position, seed=seed)
+    return str(make_player(level, seed=seed, seconds=seconds).choose(pos))
+
+
+def _serve(conn: Connection, cap: float) -> None:
+    """The worker's loop: (level, seed, position) in, the move out, until the pipe closes."""
+    while True:
+        try:
+            level, seed, position = conn.recv()
+        except (EOFError, OSError):
+            return
+        conn.send(think(level, seed, position, cap))
+
+
+class Computer:
+    """Asks the worker; `fileno()` becomes readable when `receive()` has an answer."""
+
+    def __init__(self, cap_seconds: float) -> None:
+        self.cap = cap_seconds
+        self.busy: Request | None = None
+        self._conn: Connection | None = None
+        self._process: Any = None
+
+    def start(self) -> None:
+        """Start the worker now (it takes a moment to import the engine)."""
+        if self._process is None:
+            context = multiprocessing.get_context("spawn")
+            ours, theirs = context.Pipe()
+            self._process = context.Process(target=_serve, args=(theirs, self.cap), daemon=True,
+                                            name="roseking-computer")
+            self._process.start()
+            theirs.close()
+            self._conn = ours
+
+    def fileno(self) -> int:
+        self.start()
+        assert self._conn is not None
+        return self._conn.fileno()
+
+    def ask(self, request: Request) -> None:
+        """Think about `request`; any question still being thought about is cancelled first."""
+        if self.busy is not None:
+            self.cancel()
+        self.start()
+        assert self._conn is not None
+        self._conn.send((request.level, request.seed, request.position))
+        self.busy = request
+
+    def receive(self, timeout: float = 0.0) -> tuple[Request, str] | None:
+        """The answer and its question, if one has come within `timeout` seconds."""
+        if self.busy is None or self._conn is None or not self._conn.poll(timeout):
+            return None
+        request, self.busy = self.busy, None
+        return request, self._conn.recv()
+
+    def cancel(self) -> None:
+        """Stop thinking: the worker is terminated (a new one starts at the next question)."""
+        self.busy = None
+        self.close()
+
+    def close(self) -> None:
+        if self._process is not None:
+            self._process.terminate()
+            self._process.join()
+            assert self._conn is not None
+            self._conn.close()
+        self._process = self._conn = None

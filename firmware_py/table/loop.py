@@ -1,0 +1,158 @@
+"""The one loop: button events and the computer's answers in; the session, saves and frames out.
+
+An asyncio loop owns the game. The ButtonSource's blocking `get` runs on a bridge
+thread that only hands events over (`call_soon_threadsafe`); the computer's answer
+arrives through its pipe's file descriptor (`add_reader`); everything else is a
+timer of the loop. All times come from one injectable clock, so a test steps the
+loop with its own clock and never sleeps. A frame is drawn at once after each
+event and on every tick (20 a second), and shown only when it differs from the
+last one shown, so a table waiting for a person costs little.
+"""
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from firmware_py.table import scenes
+from firmware_py.table.computer import Computer
+from firmware_py.table.game import Request
+from firmware_py.table.saves import Saves
+from firmware_py.table.session import MENU, Session
+from hardware.buttons import ButtonEvent, InputEnded
+from hardware.devices import Devices
+from hardware.frame import Frame
+
+TICK_SECONDS = 0.05
+BRIDGE_POLL_SECONDS = 0.5
+_END = object()
+
+
+class TableLoop:
+    """Runs a `Session` on `devices`: `handle(event)` and `step()` are the loop's whole work."""
+
+    def __init__(self, session: Session, devices: Devices, computer: Computer, saves: Saves,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.session, self.devices, self.computer, self.saves, self.clock = session, devices, computer, saves, clock
+        self.shown: Frame | None = None
+        self._saved: tuple[int, int] = (-1, -1)      # (game number, changes) last saved
+        self._archived = -1
+        self._fd: int | None = None
+        self._aio: asyncio.AbstractEventLoop | None = None
+        self._queue: asyncio.Queue[Any] | None = None
+        self.input_ended = False
+
+    # --- the work ----------------------------------------------------------
+
+    def handle(self, event: ButtonEvent) -> None:
+        """One button event, then everything that follows from it, drawn at once."""
+        now = self.clock()
+        self.session.event(event, now)
+        self.step(now)
+
+    def answer(self, request: Request, move: str) -> None:
+        """The computer's answer."""
+        now = self.clock()
+        self.session.answer(request, move, now)
+        self.step(now)
+
+    def step(self, now: float | None = None) -> None:
+        """Timers, the computer, saves, and the frame for `now`."""
+        now = self.clock() if now is None else now
+        self.session.tick(now)
+        self._think()
+        self._persist()
+        frame = scenes.frame(self.session, self.devices.slots, now)
+        if frame != self.shown:
+            self.devices.show(frame)
+            self.shown = frame
+
+    def _think(self) -> None:
+        """Make the computer think about what the session wants, and about nothing else."""
+        want = self.session.want()
+        if want == self.computer.busy:
+            return
+        self._unwatch()
+        if self.computer.busy is not None:
+            self.computer.cancel()
+        if want is not None:
+            self.computer.ask(want)
+            self._watch()
+
+    def _persist(self) -> None:
+        game = self.session.game
+        if game is None or (game.number, game.changes) == self._saved:
+            return
+        self._saved = (game.number, game.changes)
+        if game.over:
+            if self._archived != game.number:
+                self.saves.finish(game)
+                self._archived = game.number
+        else:
+            self.saves.save(game)
+
+    def settled(self) -> bool:
+        """True when nothing is left to do but wait for a person (or the game is a demonstration)."""
+        game = self.session.game
+        if game is None or self.session.screen == MENU or game.setup.mode == "demo":
+            return True
+        return self.session.want() is None and game.shown is None
+
+    # --- asyncio -------------------------------------------------------------
+
+    def _watch(self) -> None:
+        if self._aio is not None:
+            self._fd = self.computer.fileno()
+            self._aio.add_reader(self._fd, self._readable)
+
+    def _unwatch(self) -> None:
+        if self._aio is not None and self._fd is not None:
+            self._aio.remove_reader(self._fd)
+        self._fd = None
+
+    def _readable(self) -> None:
+        got = self.computer.receive()
+        if got is not None:
+            self._unwatch()
+            self.answer(*got)
+
+    def _bridge(self, stop: threading.Event) -> None:
+        """The button thread: blocking `get`, then hand the event to the loop; nothing else."""
+        assert self._aio is not None and self._queue is not None
+        while not stop.is_set():
+            try:
+                event = self.devices.buttons.get(timeout=BRIDGE_POLL_SECONDS)
+            except InputEnded:
+                self._aio.call_soon_threadsafe(self._queue.put_nowait, _END)
+                return
+            if event is not None:
+                self._aio.call_soon_threadsafe(self._queue.put_nowait, event)
+
+    async def run(self, exit_after_input: bool = False, stop: asyncio.Event | None = None) -> None:
+        """Run until `stop` is set, or (with `exit_after_input`) once the input has ended and all is settled."""
+        self._aio = asyncio.get_running_loop()
+        self._queue = asyncio.Queue()
+        halt = threading.Event()
+        bridge = threading.Thread(target=self._bridge, args=(halt,), daemon=True, name="table-buttons")
+        bridge.start()
+        try:
+            self.step()
+            if self.computer.busy is None:
+                self.computer.start()
+            while not (stop is not None and stop.is_set()):
+                if exit_after_input and self.input_ended and self.settled():
+                    break
+                try:
+                    item = await asyncio.wait_for(self._queue.get(), TICK_SECONDS)
+                except TimeoutError:
+                    self.step()
+                    continue
+                if item is _END:
+                    self.input_ended = True
+                else:
+                    self.handle(item)
+        finally:
+            halt.set()
+            self._unwatch()
+            self.computer.close()
+            self._aio = None

@@ -1,0 +1,69 @@
+"""The menu on the card displays: card 1 mode, card 2 level, card 3 who plays red, card 5 start.
+
+>>> menu = Menu(Setup(), seats=2)
+>>> menu.press(1, 0.0), menu.setup.mode
+(None, 'vs-computer')
+>>> menu.press(5, 1.0)
+Setup(mode='vs-computer', level='medium', human='red', seed=0)
+"""
+from dataclasses import dataclass, replace
+
+from firmware_py.table.game import MODES, Setup
+from firmware_py.table.settings import LEVELS
+
+CONFIRM_SECONDS = 5.0
+MODE_NAMES = {"humans": "2 PLAYERS", "vs-computer": "COMPUTER", "demo": "DEMO", "teams": "TEAMS"}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the menu did not start, shown from `since`."""
+    text: str
+    since: float
+
+
+class Menu:
+    """The choices for the next game; `press(k, now)` returns the Setup to start, or None."""
+
+    def __init__(self, setup: Setup, seats: int) -> None:
+        self.setup, self.seats = setup, seats
+        self.confirm_since: float | None = None     # a game is in progress: start asks twice
+        self.refusal: Refusal | None = None
+        self.in_progress = False
+
+    def labels(self) -> tuple[str, str, str, str, str]:
+        """The text of each card display, card 1 first."""
+        s = self.setup
+        red = "-" if s.mode != "vs-computer" else ("RED YOU" if s.human == "red" else "RED CPU")
+        level = s.level.upper() if s.mode in ("vs-computer", "demo") else "-"
+        return MODE_NAMES[s.mode], level, red, "", "START"
+
+    def open(self, in_progress: bool) -> None:
+        """Show the menu; `in_progress` means starting a game leaves one that is not over."""
+        self.in_progress, self.confirm_since, self.refusal = in_progress, None, None
+
+    def press(self, card: int, now: float) -> Setup | None:
+        """Card button `card` (1–5) pressed on any seat."""
+        s = self.setup
+        self.refusal = None
+        if card == 1:
+            self.setup = replace(s, mode=MODES[(MODES.index(s.mode) + 1) % len(MODES)])
+        elif card == 2:
+            self.setup = replace(s, level=LEVELS[(LEVELS.index(s.level) + 1) % len(LEVELS)]
+                                 if s.level in LEVELS else LEVELS[0])
+        elif card == 3:
+            self.setup = replace(s, human="white" if s.human == "red" else "red")
+        elif card == 5:
+            return self._start(now)
+        self.confirm_since = None
+        return None
+
+    def _start(self, now: float) -> Setup | None:
+        if self.setup.mode == "teams" and self.seats < 4:
+            self.refusal = Refusal("TEAMS NEED 4 SEATS", now)     # R20
+            return None
+        if self.in_progress and (self.confirm_since is None or now > self.confirm_since + CONFIRM_SECONDS):
+            self.confirm_since = now    # leaving a game needs a confirmation
+            return None
+        self.confirm_since = None
+        return self.setup

@@ -1,0 +1,165 @@
+"""Nothing is lost: the game in progress saved after every move, resumed on start, finished games archived.
+
+`DATA/current-game.json` is one game record (NOTATION.md, result `unfinished` until
+the end) written atomically (temporary file, fsync, rename, fsync of the directory),
+so a kill at any moment leaves the previous save or the new one, never a torn file.
+`DATA/records.jsonl` gets each finished game as one whole line (one `write` of the
+line on a file opened for appending, then fsync).
+"""
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.errors import RoseKingError
+from engine.players import LEVELS
+from engine.position import Position
+from engine.record import dumps, push_tokens, replay
+from firmware_py.atomic import atomic_writer
+from firmware_py.table.game import HUMAN, Game, Setup
+
+CURRENT = "current-game.json"
+ARCHIVE = "records.jsonl"
+MAX_SAVE_BYTES = 1_000_000       # a whole game is a few kilobytes
+TAIL_BYTES = 64_000              # enough to hold the archive's last line
+
+
+class SaveError(Exception):
+    """A save file that cannot be resumed, and why."""
+
+
+def setup_of(record: dict[str, Any]) -> Setup:
+    """The Setup a saved record was played with; SaveError if the players are not the table's."""
+    seed = record.get("seed")
+    players = record.get("players")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(players, dict):
+        raise SaveError("not a game saved by the table (no seed or players)")
+    who = list(players.values())
+    computers = [p for p in who if p != HUMAN]
+    if any(not isinstance(p, str) or p.partition(":")[0] not in LEVELS for p in computers):
+        raise SaveError(f"unknown player in {json.dumps(players)}")
+    if record.get("variant") == "teams":
+        if computers:
+            raise SaveError("a teams game is played by four people")
+        return Setup("teams", seed=seed)
+    if not computers:
+        return Setup("humans", seed=seed)
+    if len(computers) == len(who) and len(set(computers)) == 1:
+        return Setup("demo", computers[0], seed=seed)
+    if len(who) == 2 and len(computers) == 1:
+        return Setup("vs-computer", computers[0], "red" if who[0] == HUMAN else "white", seed)
+    raise SaveError(f"players {json.dumps(players)} are not a mode of the table")
+
+
+def resume(record: dict[str, Any], hint: bool = True, takeback: bool = True) -> Game:
+    """The game a record describes, exactly where it was: hands, pile, heroes, turn and later reshuffles."""
+    setup = setup_of(record)
+    try:
+        replay(record, CURRENT)                       # every move legal, the result as stated
+        start = Position.from_json(record["start"], seed=setup.seed)
+        pos = Position.from_json(record["start"], seed=setup.seed)
+        push_tokens(pos, record["moves"])
+    except RoseKingError as exc:
+        raise SaveError(str(exc)) from None
+    if start.variant.name != setup.variant:
+        raise SaveError(f"variant {start.variant.name} does not match the players")
+    return Game(setup, start, pos, hint=hint, takeback=takeback)
+
+
+class Saves:
+    """The data directory: `save` the game in progress, `load` it back, `archive` finished games."""
+
+    def __init__(self, directory: Path, extra_archive: str | None = None,
+                 log: Callable[[str], None] = print) -> None:
+        self.directory, self.extra_archive, self.log = Path(directory), extra_archive, log
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SaveError(f"data directory {directory}: cannot create ({exc.strerror})") from None
+
+    @property
+    def current(self) -> Path:
+        return self.directory / CURRENT
+
+    def save(self, game: Game) -> None:
+        """Write the game's record over the current save, atomically."""
+        with atomic_writer(str(self.current)) as f:
+            f.write(dumps(game.record()) + "\n")
+
+    def load(self, hint: bool = True, takeback: bool = True) -> Game | None:
+        """The saved game, or None; a save that cannot be resumed is moved aside with a log line."""
+        try:
+            with open(self.current, "rb") as f:
+                data = f.read(MAX_SAVE_BYTES + 1)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            self.log(f"roseking: {self.current}: cannot read ({exc.strerror}); starting a new game")
+            return None
+        try:
+            if len(data) > MAX_SAVE_BYTES:
+                raise SaveError(f"larger than {MAX_SAVE_BYTES} bytes")
+            try:
+                record = json.loads(data)
+            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+                raise SaveError(f"not JSON ({exc})") from None
+            if not isinstance(record, dict):
+                raise SaveError("not a game record")
+            return resume(record, hint, takeback)
+        except SaveError as exc:
+            self.set_aside(f"cannot be resumed: {exc}")
+            return None
+
+    def set_aside(self, why: str) -> None:
+        """Move the current save out of the way (kept, renamed), saying why."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.directory / f"set-aside-{stamp}-{CURRENT}"
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.directory / f"set-aside-{stamp}-{n}-{CURRENT}"
+        os.replace(self.current, target)
+        self.log(f"roseking: {self.current}: {why}; moved to {target.name}, starting a new game")
+
+    def archive(self, game: Game) -> None:
+        """Append the finished game to `records.jsonl` (and `--records`), unless it is already the last line."""
+        line = dumps(game.record()) + "\n"
+        for path in [self.directory / ARCHIVE] + ([Path(self.extra_archive)] if self.extra_archive else []):
+            if _last_line(path) != line:
+                _append(path, line)
+
+    def finish(self, game: Game) -> None:
+        """A game has ended: save it, archive it, then clear the current save."""
+        self.save(game)
+        self.archive(game)
+        self.current.unlink(missing_ok=True)
+
+
+def _append(path: Path, line: str) -> None:
+    data = line.encode("utf-8")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot open for appending ({exc.strerror})") from None
+    try:
+        if os.write(fd, data) != len(data):
+            raise SaveError(f"{path}: short write")
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _last_line(path: Path) -> str | None:
+    """The file's last line with its newline, read from the tail only; None if there is none."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            f.seek(max(0, size - TAIL_BYTES))
+            tail = f.read().decode("utf-8", errors="replace")
+    except FileNotFoundError:
+        return None
+    lines = tail.splitlines(keepends=True)
+    return lines[-1] if lines else None

@@ -1,0 +1,69 @@
+"""The `[table]` section of the configuration file: the game keys of the table service, each one checked.
+
+>>> s = parse_settings({"hint": False, "think_seconds": 2.5})
+>>> s.hint, s.takeback, s.think_seconds, s.cards_per_seat
+(False, True, 2.5, 5)
+>>> parse_settings({"think_seconds": 0}, "roseking.toml")
+Traceback (most recent call last):
+...
+hardware.errors.ConfigError: roseking.toml: table.think_seconds: must be above 0.1 and at most 60 (got 0)
+"""
+import math
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.players import NAMES as PLAYER_NAMES
+from hardware.config import DEFAULTS, _boolean, _choice, _integer, _number, _Table
+
+LEVELS = ("easy", "medium", "hard", "max")
+"""The levels the menu offers, weakest first (any player name works on the command line)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the table service reads from `[table]`: help at the table, the computer, where games are kept."""
+    hint: bool = True
+    takeback: bool = True
+    think_seconds: float = 10.0
+    level: str = "medium"
+    cards_per_seat: int = 5
+    data_dir: str | None = None
+
+    def data_path(self) -> Path:
+        """The data directory: `data_dir`, else `$XDG_DATA_HOME/roseking` (default `~/.local/share/roseking`)."""
+        if self.data_dir:
+            return Path(self.data_dir).expanduser()
+        base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+        return Path(base) / "roseking"
+
+
+def _finite(check: Callable[[Any], str | None]) -> Callable[[Any], str | None]:
+    def checked(v: Any) -> str | None:
+        if isinstance(v, float) and not math.isfinite(v):
+            return f"must be a finite number (got {v})"
+        return check(v)
+    return checked
+
+
+def _path(v: Any) -> str | None:
+    if not isinstance(v, str) or not v.strip() or "\0" in v:
+        return f"must be a directory path (got {v!r})"
+    return None
+
+
+def parse_settings(data: Mapping[str, Any], where: str = DEFAULTS) -> Settings:
+    """The `Settings` of a parsed `[table]` table; ConfigError names the file and the key at fault."""
+    t = _Table(dict(data), "table.", where)
+    s = Settings(
+        hint=t.get("hint", Settings.hint, _boolean),
+        takeback=t.get("takeback", Settings.takeback, _boolean),
+        think_seconds=float(t.get("think_seconds", Settings.think_seconds, _finite(_number(0.1, 60, open_low=True)))),
+        level=t.get("level", Settings.level, _choice(*(n for n in PLAYER_NAMES if n in LEVELS))),
+        cards_per_seat=t.get("cards_per_seat", Settings.cards_per_seat, _integer(3, 5)),
+        data_dir=t.get("data_dir", None, _path),
+    )
+    t.finish()
+    return s
