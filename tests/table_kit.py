@@ -1,0 +1,165 @@
+"""A table service on the simulated backend for tests: gpiozero MockFactory pins, one fake clock
+that drives the loop, the debounce and every animation, and the frames it showed."""
+import json
+
+from gpiozero.pins.mock import MockFactory
+
+from engine.moves import DRAW, MOVES
+from engine.notation import TARGET
+from firmware_py.table.computer import Computer
+from firmware_py.table.game import Game, Setup
+from firmware_py.table.loop import TableLoop
+from firmware_py.table.saves import CURRENT, Saves
+from firmware_py.table.session import Session
+from firmware_py.table.settings import Settings
+from hardware import parse_config
+from hardware.buttons import ButtonEvent, Buttons
+from hardware.names import CONTROLS, MENU
+from hardware.sim import SimDevices, SimScreen
+
+WINDOW = 0.02
+TEAM_SEATS = ("red1", "white1", "red2", "white2")
+
+
+class FakeTime:
+    """The one clock: the loop, the buttons' debounce and its timers read it; it moves only when told."""
+
+    def __init__(self):
+        self.now = 1000.0
+        self.timers = []
+
+    def __call__(self):
+        return self.now
+
+    def after(self, delay, callback):
+        self.timers.append((self.now + delay, callback))
+
+    def advance(self, seconds):
+        self.now += seconds
+        due = sorted((t for t in self.timers if t[0] <= self.now), key=lambda t: t[0])
+        self.timers = [t for t in self.timers if t[0] > self.now]
+        for _, callback in due:
+            callback()
+
+
+def team_pins():
+    """Four seat panels of three card buttons, hero and draw, and the menu (teams, R20–R22)."""
+    pins, n = {}, 2
+    for seat in TEAM_SEATS:
+        for control in CONTROLS[:3] + ("hero", "draw"):
+            pins[f"{seat}.{control}"] = n
+            n += 1
+    pins[MENU] = n
+    return pins
+
+
+class Rig:
+    """The service on mock pins: `tap(name)` presses a button as a finger would, `frames` is what was shown."""
+
+    def __init__(self, data_dir, settings=Settings(), seats=("red", "white"), pins=None, slots=None):
+        config = parse_config({})
+        self.pins = pins or dict(config.buttons.pins)
+        self.factory = MockFactory()
+        self.time = FakeTime()
+        self.buttons = Buttons(self.pins, 60.0, WINDOW, self.factory, clock=self.time, after=self.time.after)
+        self.frames = []
+        slots = slots or config.displays.chain + tuple(f"{s}.hero" for s in seats)
+        screen = SimScreen(slots, [lambda frame, t: self.frames.append(frame)], self.time)
+        self.devices = SimDevices(screen, self.buttons, [])
+        self.session = Session(settings, seats, Setup())
+        self.log = []
+        self.saves = Saves(data_dir, log=self.log.append)
+        self.computer = Computer(settings.think_seconds)
+        self.loop = TableLoop(self.session, self.devices, self.computer, self.saves, self.time)
+
+    def start(self, setup, game=None):
+        self.session.start(setup, self.time(), game)
+        self.loop.step()
+        return self.session.game
+
+    def resume(self, game):
+        return self.start(game.setup, game)
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def frame(self):
+        return self.frames[-1]
+
+    def pump(self):
+        """Hand every queued button event to the loop."""
+        while (event := self.buttons.get(timeout=0)) is not None:
+            self.loop.handle(event)
+
+    def tap(self, name):
+        """Press and release `name` through its mock pin (down past the debounce window, then up)."""
+        pin = self.factory.pin(self.pins[name])
+        pin.drive_low()
+        self.pump()
+        self.wait(2 * WINDOW)
+        pin.drive_high()
+        self.pump()
+        self.wait(2 * WINDOW)
+
+    def hold(self, name):
+        """A long press: the hold event gpiozero's own thread would send after `hold_seconds`."""
+        seat, _, control = name.rpartition(".")
+        self.loop.handle(ButtonEvent(seat or None, control, "hold"))
+        self.loop.handle(ButtonEvent(seat or None, control, "release"))
+
+    def wait(self, seconds):
+        """Let `seconds` pass on the clock, the loop ticking as it would."""
+        end = self.time.now + seconds
+        while self.time.now < end:
+            self.time.advance(min(0.05, end - self.time.now))
+            self.pump()
+            self.loop.step()
+
+    def think(self, timeout=30.0):
+        """Wait (really) for the computer's answer and hand it to the loop; False if none was wanted."""
+        if self.computer.busy is None:
+            return False
+        got = self.computer.receive(timeout)
+        assert got is not None, "the computer did not answer"
+        self.loop.answer(*got)
+        return True
+
+    def play(self, move):
+        """Press the buttons a person presses to make `move` (legal) for the seat to move."""
+        pos = self.game.pos
+        seat = self.session.seats[pos.to_move]
+        if move == MOVES[DRAW]:
+            self.tap(f"{seat}.draw")
+        elif move.card is not None:
+            slot = pos.hands[pos.to_move].index(move.card) + 1
+            self.tap(f"{seat}.card{slot}")
+            if move.is_hero:
+                self.tap(f"{seat}.hero")
+            else:
+                self.tap(f"{seat}.card{slot}")
+        else:
+            self.wait(2.0)          # a forced pass is shown, then made
+
+    def saved(self):
+        return json.loads((self.saves.directory / CURRENT).read_text())
+
+    def close(self):
+        self.computer.close()
+        for pin in self.pins.values():
+            self.factory.pin(pin).drive_high()
+        self.devices.close()
+        self.factory.close()
+
+
+def target(pos, card):
+    return TARGET[pos.crown * 24 + card]
+
+
+def game_from(position_json, setup, seed=0):
+    """A game that starts from a crafted position (e.g. for a hero or a forced pass)."""
+    from engine.position import Position
+    start = Position.from_json(position_json, seed=seed)
+    return Game(setup, start)
+
