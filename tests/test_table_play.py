@@ -10,7 +10,7 @@ from engine.moves import DRAW, MOVES, PASS
 from engine.notation import parse_card, parse_square
 from engine.position import Position
 from engine.record import push_tokens, replay
-from firmware_py.table.game import PASS_SECONDS, SHOW_SECONDS, Setup
+from firmware_py.table.game import PASS_SECONDS, Setup
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, halved
 from firmware_py.table.session import MENU, OVER, PLAY
@@ -195,7 +195,7 @@ def test_the_computer_shows_its_card_then_moves_and_presses_meanwhile_are_refuse
             blinked.add(rig.frame.bitmap(f"red.card{slot}"))
     if move.card is not None:
         assert BLANK in blinked and len(blinked) == 2    # its card blinks on its display
-    rig.wait(SHOW_SECONDS)
+    rig.wait(Settings.show_seconds)
     assert game.pos.history()[0].startswith(str(move).split(":")[0]) and game.pos.to_move == 1
     assert rig.computer.busy is None
 
@@ -247,7 +247,7 @@ def test_takeback_against_the_computer_returns_to_the_persons_last_turn(rig):
     start = game.pos.to_json()
     rig.play(game.pos.legal_moves()[0])
     assert rig.think()
-    rig.wait(SHOW_SECONDS + 0.1)
+    rig.wait(Settings.show_seconds + 0.1)
     assert len(game.pos.history()) == 2 and game.pos.to_move == 0
     rig.hold("red.draw")                                 # held DRAW: take back the last move pair
     assert game.pos.history() == [] and game.pos.to_json() == start
@@ -260,7 +260,7 @@ def test_takeback_and_hint_can_be_switched_off(tmp_path):
         game = rig.start(Setup("vs-computer", "random", "red", seed=4))
         rig.play(game.pos.legal_moves()[0])
         rig.think()
-        rig.wait(SHOW_SECONDS + 0.1)
+        rig.wait(Settings.show_seconds + 0.1)
         rig.hold("red.draw")
         assert len(game.pos.history()) == 2 and game.note.text == "NO TAKEBACK"
         rig.hold("red.hero")

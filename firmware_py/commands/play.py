@@ -67,7 +67,7 @@ def run(args):
     with open_from_args(args, config, exit_after_script=args.exit_after_script) as devices:
         loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
         now = loop.clock()
-        resumed = saves.load(settings.hint, settings.takeback)
+        resumed = saves.load(settings)
         if args.mode:
             if resumed is not None and not resumed.over:
                 saves.set_aside("a new game was asked for with --mode")

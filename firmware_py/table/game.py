@@ -18,11 +18,11 @@ from engine.moves import DRAW, HERO, MOVES, PASS, Move
 from engine.notation import TARGET
 from engine.position import Position
 from engine.record import make_record
+from firmware_py.table.settings import Settings
 
 HUMAN = "human"
 MODES = ("humans", "vs-computer", "demo", "teams")
-SHOW_SECONDS = 1.0      # a computer's move: its card blinks, then the crown travels
-TRAVEL_SECONDS = 0.4    # the last part of SHOW_SECONDS
+TRAVEL_SHARE = 0.4      # of the time a computer's move is shown, the last part: the crown travels
 PASS_SECONDS = 1.5      # a forced pass is shown this long before play goes on (R14)
 NO_SECONDS = 0.6        # the board's "no"
 
@@ -122,12 +122,13 @@ class Game:
     """One game at the table: the position, who plays each seat, and what the play screen shows."""
 
     def __init__(self, setup: Setup, start: Position, pos: Position | None = None, number: int = 0,
-                 hint: bool = True, takeback: bool = True) -> None:
+                 settings: Settings = Settings()) -> None:
         self.setup, self.start, self.number = setup, start, number
         self.pos = pos if pos is not None else start.copy()
         self.players = setup.players()
-        self.hint_allowed = hint
-        self.takeback_allowed = takeback and setup.mode == "vs-computer"
+        self.hint_allowed = settings.hint
+        self.takeback_allowed = settings.takeback and setup.mode == "vs-computer"
+        self.show_seconds = settings.show_seconds
         self.preview: Preview | None = None
         self.note: Note | None = None
         self.shown: Shown | None = None
@@ -191,7 +192,7 @@ class Game:
             self.shown = Shown(MOVES[PASS], now)
             self.note = Note(self.pos.to_move, "PASS", now)
         shown = self.shown
-        if shown is not None and now >= shown.since + (PASS_SECONDS if shown.move.is_pass else SHOW_SECONDS):
+        if shown is not None and now >= shown.since + (PASS_SECONDS if shown.move.is_pass else self.show_seconds):
             self.make(shown.move, now)
 
     def make(self, move: Move, now: float) -> None:

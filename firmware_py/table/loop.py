@@ -137,8 +137,6 @@ class TableLoop:
         bridge.start()
         try:
             self.step()
-            if self.computer.busy is None:
-                self.computer.start()
             while not (stop is not None and stop.is_set()):
                 if exit_after_input and self.input_ended and self.settled():
                     break

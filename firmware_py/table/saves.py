@@ -19,6 +19,7 @@ from engine.position import Position
 from engine.record import dumps, push_tokens, replay
 from firmware_py.atomic import atomic_writer
 from firmware_py.table.game import HUMAN, Game, Setup
+from firmware_py.table.settings import Settings
 
 CURRENT = "current-game.json"
 ARCHIVE = "records.jsonl"
@@ -53,7 +54,7 @@ def setup_of(record: dict[str, Any]) -> Setup:
     raise SaveError(f"players {json.dumps(players)} are not a mode of the table")
 
 
-def resume(record: dict[str, Any], hint: bool = True, takeback: bool = True) -> Game:
+def resume(record: dict[str, Any], settings: Settings = Settings()) -> Game:
     """The game a record describes, exactly where it was: hands, pile, heroes, turn and later reshuffles."""
     setup = setup_of(record)
     try:
@@ -65,7 +66,7 @@ def resume(record: dict[str, Any], hint: bool = True, takeback: bool = True) -> 
         raise SaveError(str(exc)) from None
     if start.variant.name != setup.variant:
         raise SaveError(f"variant {start.variant.name} does not match the players")
-    return Game(setup, start, pos, hint=hint, takeback=takeback)
+    return Game(setup, start, pos, settings=settings)
 
 
 class Saves:
@@ -76,8 +77,10 @@ class Saves:
         self.directory, self.extra_archive, self.log = Path(directory), extra_archive, log
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
+            for stale in self.directory.glob(f".{CURRENT}.*"):
+                stale.unlink()          # the temporary file of a save that a kill interrupted
         except OSError as exc:
-            raise SaveError(f"data directory {directory}: cannot create ({exc.strerror})") from None
+            raise SaveError(f"data directory {directory}: cannot use ({exc.strerror})") from None
 
     @property
     def current(self) -> Path:
@@ -88,7 +91,7 @@ class Saves:
         with atomic_writer(str(self.current)) as f:
             f.write(dumps(game.record()) + "\n")
 
-    def load(self, hint: bool = True, takeback: bool = True) -> Game | None:
+    def load(self, settings: Settings = Settings()) -> Game | None:
         """The saved game, or None; a save that cannot be resumed is moved aside with a log line."""
         try:
             with open(self.current, "rb") as f:
@@ -107,7 +110,7 @@ class Saves:
                 raise SaveError(f"not JSON ({exc})") from None
             if not isinstance(record, dict):
                 raise SaveError("not a game record")
-            return resume(record, hint, takeback)
+            return resume(record, settings)
         except SaveError as exc:
             self.set_aside(f"cannot be resumed: {exc}")
             return None

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from engine.notation import CARD_NAMES, STEPS, TARGET
 from engine.scoring import squares
-from firmware_py.table.game import NO_SECONDS, SHOW_SECONDS, TRAVEL_SECONDS, Game, Note
+from firmware_py.table.game import NO_SECONDS, TRAVEL_SHARE, Game, Note
 from firmware_py.table.menu import Menu
 from firmware_py.table.session import MENU, OVER, Session
 from hardware.frame import BLANK, RGB, Bitmap, Frame
@@ -76,9 +76,10 @@ def board_of(game: Game, now: float) -> list[RGB]:
                 board[cell(sq)] = dim(COLOURS[jump.seat & 1], fade)
     crown = pos.crown
     shown = game.shown
-    if shown is not None and shown.move.card is not None and now >= shown.since + SHOW_SECONDS - TRAVEL_SECONDS:
+    travel = game.show_seconds * TRAVEL_SHARE
+    if shown is not None and shown.move.card is not None and now >= shown.since + game.show_seconds - travel:
         line = path(crown, TARGET[crown * 24 + shown.move.card])
-        step = (now - shown.since - SHOW_SECONDS + TRAVEL_SECONDS) / TRAVEL_SECONDS
+        step = (now - shown.since - game.show_seconds + travel) / travel
         crown = line[min(len(line) - 1, int(step * len(line)))]
     stone = pos.board[crown]
     in_period = (now % CROWN_PERIOD) / CROWN_PERIOD

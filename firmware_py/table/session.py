@@ -37,8 +37,7 @@ class Session:
     def start(self, setup: Setup, now: float, resumed: Game | None = None) -> Game:
         """Deal and show a new game of `setup` (or show the `resumed` one)."""
         self.games += 1
-        game = resumed or Game(setup, deal(setup), number=self.games,
-                               hint=self.settings.hint, takeback=self.settings.takeback)
+        game = resumed or Game(setup, deal(setup), number=self.games, settings=self.settings)
         game.number = self.games
         self.game, self.screen = game, PLAY
         self.menu.setup = setup

@@ -29,6 +29,7 @@ class Settings:
     takeback: bool = True
     think_seconds: float = 10.0
     level: str = "medium"
+    show_seconds: float = 1.0
     cards_per_seat: int = 5
     data_dir: str | None = None
 
@@ -62,6 +63,7 @@ def parse_settings(data: Mapping[str, Any], where: str = DEFAULTS) -> Settings:
         takeback=t.get("takeback", Settings.takeback, _boolean),
         think_seconds=float(t.get("think_seconds", Settings.think_seconds, _finite(_number(0.1, 60, open_low=True)))),
         level=t.get("level", Settings.level, _choice(*(n for n in PLAYER_NAMES if n in LEVELS))),
+        show_seconds=float(t.get("show_seconds", Settings.show_seconds, _finite(_number(0.05, 10)))),
         cards_per_seat=t.get("cards_per_seat", Settings.cards_per_seat, _integer(3, 5)),
         data_dir=t.get("data_dir", None, _path),
     )

@@ -1,0 +1,215 @@
+"""The table service as a program: its settings, its saves (resume, corrupt files, SIGKILL at any
+moment) and `roseking play` on the command line."""
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.record import replay
+from firmware_py.cli import main
+from firmware_py.table.computer import Computer, think
+from firmware_py.table.game import Request, Setup
+from firmware_py.table.saves import ARCHIVE, CURRENT, Saves, SaveError, resume, setup_of
+from firmware_py.table.session import deal
+from firmware_py.table.settings import Settings, parse_settings
+from hardware import ConfigError, parse_config
+
+ROSEKING = [sys.executable, "-m", "firmware_py.cli"]
+ENV = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", BLINKA_OS_AGNOSTIC="1")
+
+
+# --- settings --------------------------------------------------------------
+
+def test_the_table_section_is_handed_over_and_every_key_checked():
+    config = parse_config({"table": {"hint": False, "think_seconds": 3, "data_dir": "/tmp/x"}}, "t.toml")
+    s = parse_settings(config.table, config.source)
+    assert (s.hint, s.takeback, s.think_seconds, str(s.data_path())) == (False, True, 3.0, "/tmp/x")
+
+
+@pytest.mark.parametrize("table, message", [
+    ({"hint": 1}, "t.toml: table.hint: must be true or false (got 1)"),
+    ({"think_seconds": math.inf}, "t.toml: table.think_seconds: must be a finite number (got inf)"),
+    ({"think_seconds": math.nan}, "t.toml: table.think_seconds: must be a finite number (got nan)"),
+    ({"think_seconds": 61}, "t.toml: table.think_seconds: must be above 0.1 and at most 60 (got 61)"),
+    ({"level": "godlike"}, 't.toml: table.level: must be one of "easy", "medium", "hard", "max" (got "godlike")'),
+    ({"cards_per_seat": 2}, "t.toml: table.cards_per_seat: must be between 3 and 5 (got 2)"),
+    ({"data_dir": ""}, "t.toml: table.data_dir: must be a directory path (got '')"),
+    ({"colour": "red"}, "t.toml: table.colour: unknown key"),
+])
+def test_bad_table_keys_are_named(table, message):
+    with pytest.raises(ConfigError) as err:
+        parse_settings(parse_config({"table": table}, "t.toml").table, "t.toml")
+    assert str(err.value) == message
+
+
+def test_the_default_data_directory_is_per_user(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert Settings().data_path() == tmp_path / "roseking"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert Settings().data_path() == Path.home() / ".local" / "share" / "roseking"
+
+
+# --- saves ------------------------------------------------------------------
+
+def played(setup, moves):
+    from firmware_py.table.game import Game
+    game = Game(setup, deal(setup))
+    rng = __import__("random").Random(setup.seed)
+    for _ in range(moves):
+        if not game.over:
+            game.make(rng.choice(game.pos.legal_moves()), 0.0)
+    return game
+
+
+def test_a_save_resumes_exactly_even_after_reshuffles(tmp_path):
+    saves = Saves(tmp_path)
+    game = played(Setup("vs-computer", "hard", "white", seed=12), 70)   # long enough to reshuffle (R11)
+    assert any(m.startswith("draw") for m in game.pos.history())
+    saves.save(game)
+    back = saves.load()
+    assert back.pos == game.pos and back.setup == game.setup and back.players == ("hard", "human")
+    while not back.pos.is_over() and not game.pos.is_over():    # the same draws to come, piles and all
+        move = game.pos.legal_moves()[-1]
+        game.make(move, 0.0)
+        back.make(move, 0.0)
+        assert back.pos == game.pos
+
+
+@pytest.mark.parametrize("content, why", [
+    (b"{not json", "not JSON"),
+    (b"\xff\xfe", "not JSON"),
+    (b"[1, 2]", "not a game record"),
+    (json.dumps({"format": "something-else/1"}).encode(), "no seed or players"),
+])
+def test_a_corrupt_or_foreign_save_is_set_aside_with_a_log_line(tmp_path, content, why):
+    log = []
+    saves = Saves(tmp_path, log=log.append)
+    (tmp_path / CURRENT).write_bytes(content)
+    assert saves.load() is None
+    assert not (tmp_path / CURRENT).exists()
+    aside = list(tmp_path.glob(f"set-aside-*-{CURRENT}"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content          # nothing is lost
+    assert len(log) == 1 and why in log[0] and aside[0].name in log[0] and "starting a new game" in log[0]
+
+
+def test_a_save_with_an_illegal_move_is_set_aside(tmp_path):
+    saves = Saves(tmp_path, log=[].append)
+    record = played(Setup("humans", seed=4), 3).record()
+    record["moves"].append("H+N1")
+    (tmp_path / CURRENT).write_text(json.dumps(record))
+    assert saves.load() is None and list(tmp_path.glob("set-aside-*"))
+
+
+def test_players_that_are_not_a_table_mode_are_foreign():
+    with pytest.raises(SaveError):
+        setup_of({"seed": 1, "players": {"red": "hard", "white": "easy"}})
+    with pytest.raises(SaveError):
+        setup_of({"seed": 1, "players": {"red": "human", "white": "deep-blue"}})
+
+
+def test_a_finished_game_is_archived_once(tmp_path):
+    saves = Saves(tmp_path, tmp_path / "extra.jsonl")
+    game = played(Setup("demo", "random", seed=3), 400)
+    assert game.over
+    saves.finish(game)
+    saves.finish(game)          # e.g. a kill between archiving and clearing the save, then a restart
+    for path in (tmp_path / ARCHIVE, tmp_path / "extra.jsonl"):
+        lines = path.read_text().splitlines()
+        assert len(lines) == 1 and replay(json.loads(lines[0]))
+    assert not (tmp_path / CURRENT).exists()
+    assert resume(json.loads(lines[0])).over
+
+
+# --- the thinking worker ----------------------------------------------------------
+
+def test_the_worker_answers_as_the_player_would_and_can_be_cancelled():
+    pos = deal(Setup(seed=5))
+    request = Request("move", 1, 0, "easy", 77, pos.to_json(pile=False))
+    computer = Computer(5.0)
+    try:
+        computer.ask(Request("move", 1, 0, "max", 1, pos.to_json(pile=False)))
+        computer.cancel()                               # a long think, cancelled: the worker is stopped
+        assert computer.busy is None
+        computer.ask(request)
+        got = computer.receive(timeout=30)
+        assert got == (request, think("easy", 77, request.position, 5.0))
+    finally:
+        computer.close()
+
+
+# --- the command ---------------------------------------------------------------
+
+def test_teams_without_four_seats_is_refused(capsys, tmp_path):
+    assert main(["play", "--sim", "--mode", "teams", "--data-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --mode teams needs four seat panels") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--level", "godlike"], "unknown player 'godlike'"),
+    (["--seed", "-1"], "--seed: must be between 0"),
+    (["--mode", "duel"], "invalid choice: 'duel'"),
+])
+def test_bad_play_options_are_one_error_line(capsys, tmp_path, argv, message):
+    assert main(["play", "--sim", "--data-dir", str(tmp_path)] + argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_scripted_session_is_reproducible(tmp_path):
+    script = Path(__file__).parent.parent / "examples" / "first-moves.txt"
+    runs = []
+    for n in (1, 2):
+        data = tmp_path / f"data{n}"
+        frames = tmp_path / f"frames{n}.jsonl"
+        argv = ["play", "--sim", "--mode", "humans", "--seed", "7", "--input-script", str(script),
+                "--exit-after-script", "--frames", str(frames), "--data-dir", str(data)]
+        done = subprocess.run(ROSEKING + argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        runs.append(json.loads((data / CURRENT).read_text()))
+        assert frames.read_text().count("\n") > 5
+    assert runs[0] == runs[1] and runs[0]["moves"] == ["NE3", "NW1", "draw:S2", "draw:SW2"]
+
+
+def saved_moves(data):
+    """The moves of the current save, checked with `roseking replay`."""
+    path = data / CURRENT
+    check = subprocess.run(ROSEKING + ["replay", str(path)], env=ENV, capture_output=True, timeout=60)
+    assert check.returncode == 0, check.stderr
+    return json.loads(path.read_text())["moves"]
+
+
+def moves_in(data):
+    try:
+        return json.loads((data / CURRENT).read_text())["moves"]
+    except FileNotFoundError:
+        return []
+
+
+def test_a_kill_at_any_moment_leaves_a_save_that_replays_and_resumes(tmp_path):
+    data = tmp_path / "data"
+    config = tmp_path / "fast.toml"
+    config.write_text('backend = "sim"\n[table]\nshow_seconds = 0.05\n')
+    before: list[str] = []
+    for n, delay in enumerate((0.9, 0.37, 0.61, 0.23)):
+        mode = ["--mode", "demo", "--level", "random", "--seed", "5"] if n == 0 else []    # then: resume
+        proc = subprocess.Popen(ROSEKING + ["play", "--config", str(config), "--data-dir", str(data)] + mode,
+                                env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while len(moves_in(data)) <= len(before) and time.monotonic() < deadline:
+            time.sleep(0.02)                                              # until it has made a move
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        _, err = proc.communicate(timeout=30)
+        moves = saved_moves(data)
+        assert moves[:len(before)] == before, err                       # it went on from where it was
+        assert n == 0 or b"resuming the saved game" in err
+        before = moves
+    assert len(before) > 4
