@@ -12,7 +12,7 @@ $(BIN)/.installed: pyproject.toml
 	touch $@
 
 run: $(BIN)/.installed
-	$(BIN)/roseking simulate --games 2000 --seed 1 --players random,random
+	$(BIN)/roseking play --sim
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest

@@ -5,13 +5,13 @@ import threading
 
 from hardware.names import MENU, seat_controls
 
-SEAT_KEYS = ("12345qw", "67890op")   # card1–5, hero, draw of the first two seats
+SEAT_KEYS = ("12345qw", "67890op", "asdfgzx", "jkl;'nb")   # card1–5, hero, draw of up to four seats
 MENU_KEY = "m"
 HOLD_KEY = "h"
 
 
 def key_map(seats):
-    """Key → button name for the first two seats and the menu."""
+    """Key → button name for the first four seats and the menu."""
     keys = {k: name for seat, row in zip(seats, SEAT_KEYS) for k, name in zip(row, seat_controls(seat))}
     keys[MENU_KEY] = MENU
     return keys

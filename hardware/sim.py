@@ -119,7 +119,7 @@ def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = Non
     slots, seats = config.displays.chain, config.seats
     outputs: list[Callable[[Frame, float], object]] = []
     closers: list[Callable[[], object]] = []
-    keys = key_map(seats)
+    keys = {key: name for key, name in key_map(seats).items() if name in b.pins}
     show_view = view if view is not None else interactive(stdout)
     if show_view:
         terminal = TerminalView(stdout, slots, seats, legend(keys))

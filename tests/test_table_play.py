@@ -12,12 +12,12 @@ from engine.position import Position
 from engine.record import push_tokens, replay
 from firmware_py.table.game import PASS_SECONDS, Setup
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
-from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, halved
+from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, halved, regions_in_order
 from firmware_py.table.session import MENU, OVER, PLAY
 from firmware_py.table.settings import Settings
 from hardware.buttons import ButtonEvent
 from hardware.frame import BLANK
-from hardware.glyphs import glyph, hero
+from hardware.glyphs import glyph, hero, scroll
 from table_kit import TEAM_SEATS, Rig, game_from, team_pins
 
 
@@ -164,8 +164,11 @@ def test_a_whole_game_ends_with_regions_scores_and_the_archive(rig):
     largest = max(score.red.regions + score.white.regions, key=int.bit_count)
     colour = RED if largest in score.red.regions else WHITE
     lit = [i for i, c in enumerate(rig.frame.board) if c == colour]
-    assert len(lit) == largest.bit_count()               # the largest region first, alone at full light
-    rig.wait(0.6 * (len(score.red.regions) + len(score.white.regions)) + 0.1)
+    assert len(lit) == largest.bit_count()               # the largest region first, alone at full light (R18)
+    size = scroll(str(largest.bit_count()), 0, 5)
+    seat = "red" if colour == RED else "white"
+    assert [rig.frame.bitmap(f"{seat}.card{k}") for k in range(1, 6)] == list(size)   # with its size
+    rig.wait(regions_in_order(game)[-1][0] + 0.1)
     glow = {c for c in rig.frame.board if c not in (RED, WHITE)}
     assert glow and all(c != (0, 0, 0) for c in glow)    # the winner's colour fills the empty squares
     assert rig.frame.bitmap("red.card1") != rig.frame.bitmap("red.card2")   # scores scroll over the displays

@@ -37,8 +37,13 @@ def summary(config: Config) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from firmware_py.table.settings import parse_settings
     config = load_config(args.file)
+    table = parse_settings(config.table, config.source)
     print(f"{shown(args.file)}: ok")
     for line in summary(config):
         print(f"  {line}")
+    print(f"  table: hint {'on' if table.hint else 'off'}, takeback {'on' if table.takeback else 'off'}, "
+          f"level {table.level}, thinking at most {table.think_seconds:g} s, {table.cards_per_seat} cards per seat, "
+          f"data in {table.data_path()}")
     return 0

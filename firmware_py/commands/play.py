@@ -8,8 +8,10 @@ import asyncio
 import random
 import signal
 import sys
+from types import MappingProxyType
 
 from engine.players import check_names
+from engine.variants import TEAMS
 from firmware_py.device_options import add_device_arguments, config_from_args, open_from_args
 from firmware_py.errors import UsageError
 from firmware_py.table.computer import Computer
@@ -18,7 +20,22 @@ from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import SaveError, Saves
 from firmware_py.table.session import Session
 from firmware_py.table.settings import Settings, parse_settings
+from hardware.config import BoardConfig, ButtonConfig, Config, DisplayConfig
 from hardware.keyboard import interactive
+from hardware.names import MENU
+
+TEAM_CARDS = 3      # R21
+
+
+def teams_sim_config() -> Config:
+    """The simulated four-panel table (three cards, hero and draw per seat, R20–R22) that
+    `--sim --mode teams` uses when no `--config` is given."""
+    controls = [f"card{k}" for k in range(1, TEAM_CARDS + 1)] + ["hero", "draw"]
+    names = [f"{seat}.{c}" for seat in TEAMS.seats for c in controls] + [MENU]
+    chain = tuple(f"{seat}.{c}" for seat in TEAMS.seats for c in controls[:TEAM_CARDS] + ["hero"])
+    return Config("sim", TEAMS.seats, BoardConfig(), DisplayConfig(chain),
+                  ButtonConfig(dict(zip(names, range(2, 2 + len(names))))), "<the simulated teams table>",
+                  MappingProxyType({"cards_per_seat": TEAM_CARDS}))
 
 
 def register(sub):
@@ -47,7 +64,7 @@ def check_table(mode: str, seats: tuple[str, ...], settings: Settings) -> None:
 
 
 def run(args):
-    config = config_from_args(args)
+    config = teams_sim_config() if args.mode == "teams" and args.sim and not args.config else config_from_args(args)
     settings = parse_settings(config.table, config.source)
     level = args.level or settings.level
     check_names([level])
@@ -72,6 +89,8 @@ def run(args):
             if resumed is not None and not resumed.over:
                 saves.set_aside("a new game was asked for with --mode")
             session.start(setup, now)
+        elif resumed is not None and resumed.setup.mode == "teams" and len(config.seats) < 4:
+            saves.set_aside("it is a teams game and this table has fewer than four seats")
         elif resumed is not None:
             print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
             session.start(resumed.setup, now, resumed)

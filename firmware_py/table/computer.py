@@ -40,6 +40,7 @@ class Computer:
     def __init__(self, cap_seconds: float) -> None:
         self.cap = cap_seconds
         self.busy: Request | None = None
+        self.failures = 0
         self._conn: Connection | None = None
         self._process: Any = None
 
@@ -69,11 +70,23 @@ class Computer:
         self.busy = request
 
     def receive(self, timeout: float = 0.0) -> tuple[Request, str] | None:
-        """The answer and its question, if one has come within `timeout` seconds."""
-        if self.busy is None or self._conn is None or not self._conn.poll(timeout):
+        """The answer and its question, if one has come within `timeout` seconds.
+
+        A worker that died is cleared away (and counted in `failures`): the question is
+        no longer `busy`, so the loop asks it again of a fresh worker.
+        """
+        if self.busy is None or self._conn is None:
+            return None
+        try:
+            if not self._conn.poll(timeout):
+                return None
+            answer = self._conn.recv()
+        except (EOFError, OSError):
+            self.failures += 1
+            self.cancel()
             return None
         request, self.busy = self.busy, None
-        return request, self._conn.recv()
+        return request, answer
 
     def cancel(self) -> None:
         """Stop thinking: the worker is terminated (a new one starts at the next question)."""

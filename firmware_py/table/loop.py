@@ -115,6 +115,9 @@ class TableLoop:
         if got is not None:
             self._unwatch()
             self.answer(*got)
+        elif self.computer.busy is None:       # the worker died: ask a new one
+            self._unwatch()
+            self.step()
 
     def _bridge(self, stop: threading.Event) -> None:
         """The button thread: blocking `get`, then hand the event to the loop; nothing else."""

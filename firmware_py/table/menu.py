@@ -25,8 +25,8 @@ class Refusal:
 class Menu:
     """The choices for the next game; `press(k, now)` returns the Setup to start, or None."""
 
-    def __init__(self, setup: Setup, seats: int) -> None:
-        self.setup, self.seats = setup, seats
+    def __init__(self, setup: Setup, seats: int, cards: int = 5) -> None:
+        self.setup, self.seats, self.cards = setup, seats, cards
         self.confirm_since: float | None = None     # a game is in progress: start asks twice
         self.refusal: Refusal | None = None
         self.in_progress = False
@@ -61,6 +61,9 @@ class Menu:
     def _start(self, now: float) -> Setup | None:
         if self.setup.mode == "teams" and self.seats < 4:
             self.refusal = Refusal("TEAMS NEED 4 SEATS", now)     # R20
+            return None
+        if self.setup.mode != "teams" and self.cards < 5:
+            self.refusal = Refusal("TWO PLAYERS NEED 5 CARDS", now)  # R7
             return None
         if self.in_progress and (self.confirm_since is None or now > self.confirm_since + CONFIRM_SECONDS):
             self.confirm_since = now    # leaving a game needs a confirmation

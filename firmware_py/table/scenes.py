@@ -24,7 +24,8 @@ BLINK = 0.25                 # preview blink half-period
 CROWN_PERIOD = 1.0           # gold for the first 0.6 of it, the stone's colour for the rest
 JUMP_SECONDS = 1.5           # the last jump's trail stays this long
 SCROLL_SPEED = 24.0          # columns per second
-REGION_STEP = 0.6            # end of game: one region lit after another
+REGION_STEP = 0.8            # end of game: one region lit after another; regions of 1–2 stones
+SHORT_STEP = 0.2             # go faster
 CHECKER = (0xAA, 0x55) * 4
 
 
@@ -98,18 +99,33 @@ def board_of(game: Game, now: float) -> list[RGB]:
     return board
 
 
-def board_over(game: Game, now: float) -> list[RGB]:
-    """The end: regions light up largest first, then empty squares glow in the winner's colour."""
+def regions_in_order(game: Game) -> list[tuple[float, int, int]]:
+    """The end's schedule: (seconds after the end, colour 0 red / 1 white, region bitboard), largest first (R18).
+
+    A region of one or two stones gets a short step, a larger one a long step.
+    """
     score = game.pos.score()
     regions = sorted([(r.bit_count(), 0, r) for r in score.red.regions]
                      + [(r.bit_count(), 1, r) for r in score.white.regions], key=lambda x: (-x[0], x[1]))
-    step = int((now - (game.ended or 0)) / REGION_STEP)
+    out, t = [], 0.0
+    for size, colour, bits in regions:
+        out.append((t, colour, bits))
+        t += REGION_STEP if size > 2 else SHORT_STEP
+    out.append((t, -1, 0))      # the end of the schedule: the scores and the winner
+    return out
+
+
+def board_over(game: Game, now: float) -> list[RGB]:
+    """The end: regions light up largest first, then empty squares glow in the winner's colour (R19)."""
+    since = now - (game.ended or 0)
+    schedule = regions_in_order(game)
     board = [OFF] * 81
-    for i, (_, colour, bits) in enumerate(regions):
-        shade = COLOURS[colour] if i <= step else dim(COLOURS[colour], 0.15)
+    for start, colour, bits in schedule[:-1]:
+        shade = COLOURS[colour] if since >= start else dim(COLOURS[colour], 0.15)
         for sq in squares(bits):
             board[cell(sq)] = shade
-    if step >= len(regions):
+    if since >= schedule[-1][0]:
+        score = game.pos.score()
         glow = {"red": (RED,), "white": (WHITE,), "draw": (RED, WHITE)}[score.winner]
         for i, colour in enumerate(board):
             if colour == OFF:
@@ -175,13 +191,22 @@ def displays_of(game: Game, seats: Sequence[str], slots: Sequence[str], cards: i
 
 def displays_over(game: Game, seats: Sequence[str], slots: Sequence[str], cards: int, now: float
                   ) -> dict[str, Bitmap]:
-    """The scores and the winner scrolled on every seat's displays."""
+    """The size of the region being lit on its colour's displays; then the scores and the winner, scrolled."""
+    since = now - (game.ended or 0)
+    schedule = regions_in_order(game)
+    out: dict[str, Bitmap] = {}
+    if since < schedule[-1][0]:
+        _, colour, bits = [s for s in schedule if s[0] <= since][-1]
+        size = scroll(str(bits.bit_count()), 0, cards)
+        for seat, name in enumerate(seats):
+            for k in range(cards):
+                out[f"{name}.card{k + 1}"] = size[k] if seat % 2 == colour else BLANK
+        return {k: v for k, v in out.items() if k in slots}
     score = game.pos.score()
     winner = "DRAW" if score.winner == "draw" else f"{score.winner.upper()} WINS"
     message = f"RED {score.red.score}  WHITE {score.white.score}  {winner}"
-    out: dict[str, Bitmap] = {}
     for name in seats:
-        for k, bitmap in enumerate(text(message, game.ended or 0, now, cards)):
+        for k, bitmap in enumerate(text(message, (game.ended or 0) + schedule[-1][0], now, cards)):
             out[f"{name}.card{k + 1}"] = bitmap
     return {k: v for k, v in out.items() if k in slots}
 

@@ -29,7 +29,7 @@ class Session:
     def __init__(self, settings: Settings, seats: tuple[str, ...], setup: Setup) -> None:
         self.settings, self.seats = settings, seats
         self.seat_index = {name: i for i, name in enumerate(seats)}
-        self.menu = Menu(setup, len(seats))
+        self.menu = Menu(setup, len(seats), settings.cards_per_seat)
         self.game: Game | None = None
         self.screen = MENU
         self.games = 0
