@@ -165,7 +165,7 @@ def test_a_whole_game_ends_with_regions_scores_and_the_archive(rig):
     colour = RED if largest in score.red.regions else WHITE
     lit = [i for i, c in enumerate(rig.frame.board) if c == colour]
     assert len(lit) == largest.bit_count()               # the largest region first, alone at full light (R18)
-    size = scroll(str(largest.bit_count()), 0, 5)
+    size = scroll(str(largest.bit_count()), 0, 5, gap=40)
     seat = "red" if colour == RED else "white"
     assert [rig.frame.bitmap(f"{seat}.card{k}") for k in range(1, 6)] == list(size)   # with its size
     rig.wait(regions_in_order(game)[-1][0] + 0.1)

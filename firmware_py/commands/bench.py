@@ -16,6 +16,7 @@ SECTIONS = {
     "frame": "hardware.bench",
     "search": "engine.players.bench",
     "startup": "firmware_py.startup",
+    "play": "firmware_py.table.bench",
 }
 
 

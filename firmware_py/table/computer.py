@@ -8,10 +8,13 @@ only on the question (position without its pile order, level, seed), so a
 cancelled and re-asked question gets the same answer.
 """
 import multiprocessing
+import os
 from multiprocessing.connection import Connection
 from typing import Any
 
 from firmware_py.table.game import Request
+
+WORKER_NICENESS = 10
 
 
 def think(level: str, seed: int, position: dict[str, Any], cap: float) -> str:
@@ -25,7 +28,14 @@ def think(level: str, seed: int, position: dict[str, Any], cap: float) -> str:
 
 
 def _serve(conn: Connection, cap: float) -> None:
-    """The worker's loop: (level, seed, position) in, the move out, until the pipe closes."""
+    """The worker's loop: (level, seed, position) in, the move out, until the pipe closes.
+
+    It runs at a lower priority than the loop, so that on a busy core the loop's frames come first.
+    """
+    if hasattr(os, "sched_setscheduler"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))   # Linux: only spare CPU time
+    else:
+        os.nice(WORKER_NICENESS)
     while True:
         try:
             level, seed, position = conn.recv()
@@ -54,6 +64,10 @@ class Computer:
             self._process.start()
             theirs.close()
             self._conn = ours
+
+    def pid(self) -> int | None:
+        """The worker's process id, if it runs."""
+        return self._process.pid if self._process is not None else None
 
     def fileno(self) -> int:
         self.start()

@@ -197,7 +197,7 @@ def displays_over(game: Game, seats: Sequence[str], slots: Sequence[str], cards:
     out: dict[str, Bitmap] = {}
     if since < schedule[-1][0]:
         _, colour, bits = [s for s in schedule if s[0] <= since][-1]
-        size = scroll(str(bits.bit_count()), 0, cards)
+        size = scroll(str(bits.bit_count()), 0, cards, gap=8 * cards)
         for seat, name in enumerate(seats):
             for k in range(cards):
                 out[f"{name}.card{k + 1}"] = size[k] if seat % 2 == colour else BLANK
