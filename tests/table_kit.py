@@ -11,7 +11,7 @@ from firmware_py.table.game import Game, Setup
 from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import CURRENT, Saves
 from firmware_py.table.session import Session
-from firmware_py.table.settings import Settings
+from firmware_py.table.settings import DEFAULT_SETTINGS
 from hardware import parse_config
 from hardware.buttons import ButtonEvent, Buttons
 from hardware.names import CONTROLS, MENU
@@ -56,7 +56,7 @@ def team_pins():
 class Rig:
     """The service on mock pins: `tap(name)` presses a button as a finger would, `frames` is what was shown."""
 
-    def __init__(self, data_dir, settings=Settings(), seats=("red", "white"), pins=None, slots=None):
+    def __init__(self, data_dir, settings=DEFAULT_SETTINGS, seats=("red", "white"), pins=None, slots=None):
         config = parse_config({})
         self.pins = pins or dict(config.buttons.pins)
         self.factory = MockFactory()

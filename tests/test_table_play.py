@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.moves import DRAW, MOVES, PASS
+from engine.moves import MOVES, PASS
 from engine.notation import parse_card, parse_square
 from engine.position import Position
 from engine.record import push_tokens, replay

@@ -146,9 +146,23 @@ def test_the_worker_answers_as_the_player_would_and_can_be_cancelled():
 # --- the command ---------------------------------------------------------------
 
 def test_teams_without_four_seats_is_refused(capsys, tmp_path):
-    assert main(["play", "--sim", "--mode", "teams", "--data-dir", str(tmp_path)]) == 2
+    config = tmp_path / "two.toml"
+    config.write_text('backend = "sim"\nseats = ["red", "white"]\n')
+    assert main(["play", "--config", str(config), "--mode", "teams", "--data-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: --mode teams needs four seat panels") and err.count("\n") == 1
+
+
+def test_the_simulated_teams_table_plays_from_a_script(tmp_path):
+    script = tmp_path / "teams.txt"
+    script.write_text("red1.card1 press\nwait 0.1\nred1.card1 press\nwait 0.1\nwhite1.draw press\nwait 0.2\n")
+    argv = ["play", "--sim", "--mode", "teams", "--seed", "21", "--input-script", str(script),
+            "--exit-after-script", "--data-dir", str(tmp_path)]
+    done = subprocess.run(ROSEKING + argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    record = json.loads((tmp_path / CURRENT).read_text())
+    assert record["variant"] == "teams" and len(record["moves"]) == 1      # white 1 holds 3 cards: no draw (R21)
+    assert list(record["players"]) == ["red1", "white1", "red2", "white2"]
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -175,6 +189,14 @@ def test_a_scripted_session_is_reproducible(tmp_path):
     assert shown[0]["board"][40] == "#ff9600"                          # the crown on e5
     assert any(f["board"][16] == "#ff0000" for f in shown[1:3])       # h8 blinks red: the preview
     assert not records.exists()                                       # unfinished: nothing archived
+
+
+def saved_moves(data):
+    """The moves of the current save, checked with `roseking replay`."""
+    path = data / CURRENT
+    check = subprocess.run(ROSEKING + ["replay", str(path)], env=ENV, capture_output=True, timeout=60)
+    assert check.returncode == 0, check.stderr
+    return json.loads(path.read_text())["moves"]
 
 
 def moves_in(data):

@@ -4,25 +4,26 @@ Without `--mode` a saved game is resumed (else the menu, or a demonstration when
 there is neither a terminal nor an input script); with `--mode` a new game of that
 mode is dealt at once and an unfinished save is set aside first, never lost.
 """
+import argparse
 import asyncio
 import random
 import signal
 import sys
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from engine.players import check_names
 from engine.variants import TEAMS
 from firmware_py.device_options import add_device_arguments, config_from_args, open_from_args
 from firmware_py.errors import UsageError
-from firmware_py.table.computer import Computer
 from firmware_py.table.game import MODES, Setup
-from firmware_py.table.loop import TableLoop
-from firmware_py.table.saves import SaveError, Saves
-from firmware_py.table.session import Session
 from firmware_py.table.settings import Settings, parse_settings
 from hardware.config import BoardConfig, ButtonConfig, Config, DisplayConfig
-from hardware.keyboard import interactive
 from hardware.names import MENU
+
+if TYPE_CHECKING:
+    from firmware_py.commands import Subparsers
+    from firmware_py.table.loop import TableLoop
 
 TEAM_CARDS = 3      # R21
 
@@ -38,7 +39,7 @@ def teams_sim_config() -> Config:
                   MappingProxyType({"cards_per_seat": TEAM_CARDS}))
 
 
-def register(sub):
+def register(sub: "Subparsers") -> None:
     p = sub.add_parser("play", help="the table service: play The Rose King on the lit board")
     add_device_arguments(p)
     g = p.add_argument_group("game")
@@ -63,7 +64,12 @@ def check_table(mode: str, seats: tuple[str, ...], settings: Settings) -> None:
                          f"slots per seat (R7); use --mode teams")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
+    from firmware_py.table.computer import Computer        # the loop and the devices need the table libraries
+    from firmware_py.table.loop import TableLoop
+    from firmware_py.table.saves import SaveError, Saves
+    from firmware_py.table.session import Session
+    from hardware.keyboard import interactive
     config = teams_sim_config() if args.mode == "teams" and args.sim and not args.config else config_from_args(args)
     settings = parse_settings(config.table, config.source)
     level = args.level or settings.level
@@ -100,7 +106,7 @@ def run(args):
     return 0
 
 
-async def _serve(loop: TableLoop, exit_after_input: bool) -> None:
+async def _serve(loop: "TableLoop", exit_after_input: bool) -> None:
     """Run the loop until it is done, SIGTERM or Ctrl-C; the game is saved after every move anyway."""
     stop = asyncio.Event()
     aio = asyncio.get_running_loop()

@@ -18,7 +18,7 @@ from engine.moves import DRAW, HERO, MOVES, PASS, Move
 from engine.notation import TARGET
 from engine.position import Position
 from engine.record import make_record
-from firmware_py.table.settings import Settings
+from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
 HUMAN = "human"
 MODES = ("humans", "vs-computer", "demo", "teams")
@@ -122,7 +122,7 @@ class Game:
     """One game at the table: the position, who plays each seat, and what the play screen shows."""
 
     def __init__(self, setup: Setup, start: Position, pos: Position | None = None, number: int = 0,
-                 settings: Settings = Settings()) -> None:
+                 settings: Settings = DEFAULT_SETTINGS) -> None:
         self.setup, self.start, self.number = setup, start, number
         self.pos = pos if pos is not None else start.copy()
         self.players = setup.players()

@@ -19,7 +19,7 @@ from engine.position import Position
 from engine.record import dumps, push_tokens, replay
 from firmware_py.atomic import atomic_writer
 from firmware_py.table.game import HUMAN, Game, Setup
-from firmware_py.table.settings import Settings
+from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
 CURRENT = "current-game.json"
 ARCHIVE = "records.jsonl"
@@ -54,7 +54,7 @@ def setup_of(record: dict[str, Any]) -> Setup:
     raise SaveError(f"players {json.dumps(players)} are not a mode of the table")
 
 
-def resume(record: dict[str, Any], settings: Settings = Settings()) -> Game:
+def resume(record: dict[str, Any], settings: Settings = DEFAULT_SETTINGS) -> Game:
     """The game a record describes, exactly where it was: hands, pile, heroes, turn and later reshuffles."""
     setup = setup_of(record)
     try:
@@ -91,7 +91,7 @@ class Saves:
         with atomic_writer(str(self.current)) as f:
             f.write(dumps(game.record()) + "\n")
 
-    def load(self, settings: Settings = Settings()) -> Game | None:
+    def load(self, settings: Settings = DEFAULT_SETTINGS) -> Game | None:
         """The saved game, or None; a save that cannot be resumed is moved aside with a log line."""
         try:
             with open(self.current, "rb") as f:

@@ -127,8 +127,8 @@ def board_over(game: Game, now: float) -> list[RGB]:
     if since >= schedule[-1][0]:
         score = game.pos.score()
         glow = {"red": (RED,), "white": (WHITE,), "draw": (RED, WHITE)}[score.winner]
-        for i, colour in enumerate(board):
-            if colour == OFF:
+        for i, lit in enumerate(board):
+            if lit == OFF:
                 board[i] = dim(glow[i % len(glow)], 0.12)
     return board
 

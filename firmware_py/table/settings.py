@@ -41,6 +41,10 @@ class Settings:
         return Path(base) / "roseking"
 
 
+DEFAULT_SETTINGS = Settings()
+"""Every key at its default: a table without a `[table]` section."""
+
+
 def _finite(check: Callable[[Any], str | None]) -> Callable[[Any], str | None]:
     def checked(v: Any) -> str | None:
         if isinstance(v, float) and not math.isfinite(v):
