@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from firmware_py.table.loop import TableLoop
 
 TEAM_CARDS = 3      # R21
+HELP = ("a card previews its move, the same card again plays it; HERO confirms a hero move; DRAW draws",
+        "hold HERO for a hint, hold DRAW to take back against the computer, hold MENU for the menu",
+        "menu: card 1 mode, card 2 level, card 3 who plays red, card 5 start")
 
 
 def teams_sim_config() -> Config:
@@ -102,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
             session.start(resumed.setup, now, resumed)
         elif not scripted and not interactive(sys.stdin):
             session.start(Setup("demo", level, args.human, seed), now)
+        if interactive(sys.stdout) and not scripted:
+            print("\n".join(HELP), file=sys.stderr)
         asyncio.run(_serve(loop, args.exit_after_script))
     return 0
 

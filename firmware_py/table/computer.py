@@ -9,6 +9,7 @@ cancelled and re-asked question gets the same answer.
 """
 import multiprocessing
 import os
+import signal
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -30,8 +31,10 @@ def think(level: str, seed: int, position: dict[str, Any], cap: float) -> str:
 def _serve(conn: Connection, cap: float) -> None:
     """The worker's loop: (level, seed, position) in, the move out, until the pipe closes.
 
-    It runs at a lower priority than the loop, so that on a busy core the loop's frames come first.
+    It runs at a lower priority than the loop, so that on a busy core the loop's frames come first,
+    and leaves Ctrl-C (sent to the terminal's whole process group) to the service, which stops it.
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "sched_setscheduler"):
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))   # Linux: only spare CPU time
     else:
