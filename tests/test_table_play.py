@@ -5,15 +5,17 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.moves import MOVES, PASS
-from engine.notation import parse_card, parse_square
+from engine.notation import CARD_NAMES, parse_card, parse_square
 from engine.position import Position
 from engine.record import push_tokens, replay
-from firmware_py.table.game import PASS_SECONDS, Setup
+from firmware_py.table.game import PASS_SECONDS, Game, Setup
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
-from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, halved, regions_in_order
-from firmware_py.table.session import MENU, OVER, PLAY
+from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, halved, regions_in_order
+from firmware_py.table.session import MENU, OVER, PLAY, deal
 from firmware_py.table.settings import Settings
 from hardware.buttons import ButtonEvent
 from hardware.frame import BLANK
@@ -336,7 +338,7 @@ def test_a_burst_of_random_buttons_never_crashes_nor_makes_an_illegal_move(tmp_p
         shadow = game.start.copy()
         moves = 0
         last = "red.card1"
-        for _ in range(2500):
+        for _ in range(1500):
             r = rng.random()
             if r < 0.4:
                 name = rng.choice(NAMES + ["menu"])
@@ -363,3 +365,37 @@ def test_a_burst_of_random_buttons_never_crashes_nor_makes_an_illegal_move(tmp_p
             assert resume(rig.saved()).pos == rig.session.game.pos
     finally:
         rig.close()
+
+
+EVENTS = st.lists(st.tuples(st.integers(0, 1), st.sampled_from(("card1", "card2", "card3", "card4", "card5", "hero",
+                                                                 "draw")),
+                            st.sampled_from(KINDS), st.sampled_from((0.0, 0.05, 0.3, 2.0))), max_size=150)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), events=EVENTS)
+def test_any_presses_make_only_legal_moves_and_the_displays_show_the_hands(seed, events):
+    """Invariants of the play screen, whatever is pressed: every move made is legal (R9–R14), and
+    slot k of every seat shows the k-th card of its hand (dimmed for the seat not to move)."""
+    # (each move is checked by `follow`, which replays it on a shadow position)
+    game = Game(Setup("humans", seed=seed), deal(Setup("humans", seed=seed)))
+    shadow = game.start.copy()
+    now = 0.0
+    for seat, control, kind, dt in events:
+        now += dt
+        game.press(seat, control, kind, now)
+        game.tick(now)
+        follow(shadow, game)
+    later = now + 10.0                        # previews, notes and blinks are over
+    game.tick(later)
+    follow(shadow, game)
+    shown = displays_of(game, ("red", "white"), [f"{s}.card{k}" for s in ("red", "white") for k in range(1, 6)], 5,
+                        later)
+    for i, seat in enumerate(("red", "white")):
+        for k, card in enumerate(game.pos.hands[i]):
+            picture = glyph(CARD_NAMES[card])
+            expected = {picture if i == game.pos.to_move else halved(picture)}
+            p = game.preview
+            if p is not None and (p.seat, p.slot) == (i, k):
+                expected.add(BLANK)               # the chosen card blinks until it is played or another is chosen
+            assert shown[f"{seat}.card{k + 1}"] in expected

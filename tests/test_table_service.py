@@ -211,7 +211,7 @@ def test_a_kill_at_any_moment_leaves_a_save_that_replays_and_resumes(tmp_path):
     config = tmp_path / "fast.toml"
     config.write_text('backend = "sim"\n[table]\nshow_seconds = 0.05\n')
     before: list[str] = []
-    for n, delay in enumerate((0.9, 0.37, 0.61, 0.23)):
+    for n, delay in enumerate((0.7, 0.37, 0.23)):
         mode = ["--mode", "demo", "--level", "random", "--seed", "5"] if n == 0 else []    # then: resume
         proc = subprocess.Popen(ROSEKING + ["play", "--config", str(config), "--data-dir", str(data)] + mode,
                                 env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -226,4 +226,4 @@ def test_a_kill_at_any_moment_leaves_a_save_that_replays_and_resumes(tmp_path):
         assert moves[:len(before)] == before, err                       # it went on from where it was
         assert n == 0 or b"resuming the saved game" in err
         before = moves
-    assert len(before) > 4
+    assert len(before) > 3

@@ -61,7 +61,7 @@ def check_table(mode: str, seats: tuple[str, ...], settings: Settings) -> None:
     """UsageError when the configured table cannot play `mode` (R20–R22: teams need four seat panels)."""
     if mode == "teams" and len(seats) < 4:
         raise UsageError(f"--mode teams needs four seat panels in the configuration (seats = [...] lists "
-                         f"{len(seats)}: {', '.join(seats)}); see examples/teams.toml")
+                         f"{len(seats)}: {', '.join(seats)}); --sim without --config brings a four-panel table")
     if mode != "teams" and settings.cards_per_seat < 5:
         raise UsageError(f"table.cards_per_seat = {settings.cards_per_seat}: a two-player game needs five card "
                          f"slots per seat (R7); use --mode teams")
