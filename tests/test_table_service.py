@@ -83,7 +83,7 @@ def test_a_save_resumes_exactly_even_after_reshuffles(tmp_path):
 
 @pytest.mark.parametrize("content, why", [
     (b"{not json", "not JSON"),
-    (b"\xff\xfe", "not JSON"),
+    (b"\xff\xfe", "not UTF-8"),
     (b"[1, 2]", "not a game record"),
     (json.dumps({"format": "something-else/1"}).encode(), "no seed or players"),
 ])

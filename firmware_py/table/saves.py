@@ -17,13 +17,15 @@ from engine.errors import RoseKingError
 from engine.players import LEVELS
 from engine.position import Position
 from engine.record import dumps, push_tokens, replay
-from firmware_py.atomic import atomic_writer
+from engine.jsonio import loads
+from firmware_py.atomic import write_file
+from firmware_py.errors import UsageError
+from firmware_py.inputs import read_text
 from firmware_py.table.game import HUMAN, Game, Setup
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
 CURRENT = "current-game.json"
 ARCHIVE = "records.jsonl"
-MAX_SAVE_BYTES = 1_000_000       # a whole game is a few kilobytes
 TAIL_BYTES = 64_000              # enough to hold the archive's last line
 
 
@@ -77,8 +79,6 @@ class Saves:
         self.directory, self.extra_archive, self.log = Path(directory), extra_archive, log
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            for stale in self.directory.glob(f".{CURRENT}.*"):
-                stale.unlink()          # the temporary file of a save that a kill interrupted
         except OSError as exc:
             raise SaveError(f"data directory {directory}: cannot use ({exc.strerror})") from None
 
@@ -87,31 +87,22 @@ class Saves:
         return self.directory / CURRENT
 
     def save(self, game: Game) -> None:
-        """Write the game's record over the current save, atomically."""
-        with atomic_writer(str(self.current)) as f:
-            f.write(dumps(game.record()) + "\n")
+        """Write the game's record over the current save, atomically; a failure is logged, play goes on."""
+        try:
+            write_file(str(self.current), (dumps(game.record()) + "\n").encode("utf-8"))
+        except UsageError as exc:
+            self.log(f"roseking: the game could not be saved: {exc}")
 
     def load(self, settings: Settings = DEFAULT_SETTINGS) -> Game | None:
         """The saved game, or None; a save that cannot be resumed is moved aside with a log line."""
-        try:
-            with open(self.current, "rb") as f:
-                data = f.read(MAX_SAVE_BYTES + 1)
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            self.log(f"roseking: {self.current}: cannot read ({exc.strerror}); starting a new game")
+        if not self.current.exists():
             return None
         try:
-            if len(data) > MAX_SAVE_BYTES:
-                raise SaveError(f"larger than {MAX_SAVE_BYTES} bytes")
-            try:
-                record = json.loads(data)
-            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-                raise SaveError(f"not JSON ({exc})") from None
+            record = loads(read_text(str(self.current)), CURRENT)
             if not isinstance(record, dict):
                 raise SaveError("not a game record")
             return resume(record, settings)
-        except SaveError as exc:
+        except (SaveError, UsageError, RoseKingError) as exc:
             self.set_aside(f"cannot be resumed: {exc}")
             return None
 
@@ -123,7 +114,10 @@ class Saves:
         while target.exists():
             n += 1
             target = self.directory / f"set-aside-{stamp}-{n}-{CURRENT}"
-        os.replace(self.current, target)
+        try:
+            os.replace(self.current, target)
+        except OSError as exc:
+            raise SaveError(f"{self.current}: cannot be moved aside ({exc.strerror})") from None
         self.log(f"roseking: {self.current}: {why}; moved to {target.name}, starting a new game")
 
     def archive(self, game: Game) -> None:

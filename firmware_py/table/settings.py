@@ -8,9 +8,8 @@ Traceback (most recent call last):
 ...
 hardware.errors.ConfigError: roseking.toml: table.think_seconds: must be above 0.1 and at most 60 (got 0)
 """
-import math
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,14 +44,6 @@ DEFAULT_SETTINGS = Settings()
 """Every key at its default: a table without a `[table]` section."""
 
 
-def _finite(check: Callable[[Any], str | None]) -> Callable[[Any], str | None]:
-    def checked(v: Any) -> str | None:
-        if isinstance(v, float) and not math.isfinite(v):
-            return f"must be a finite number (got {v})"
-        return check(v)
-    return checked
-
-
 def _path(v: Any) -> str | None:
     if not isinstance(v, str) or not v.strip() or "\0" in v:
         return f"must be a directory path (got {v!r})"
@@ -65,9 +56,9 @@ def parse_settings(data: Mapping[str, Any], where: str = DEFAULTS) -> Settings:
     s = Settings(
         hint=t.get("hint", Settings.hint, _boolean),
         takeback=t.get("takeback", Settings.takeback, _boolean),
-        think_seconds=float(t.get("think_seconds", Settings.think_seconds, _finite(_number(0.1, 60, open_low=True)))),
+        think_seconds=float(t.get("think_seconds", Settings.think_seconds, _number(0.1, 60, open_low=True))),
         level=t.get("level", Settings.level, _choice(*(n for n in PLAYER_NAMES if n in LEVELS))),
-        show_seconds=float(t.get("show_seconds", Settings.show_seconds, _finite(_number(0.05, 10)))),
+        show_seconds=float(t.get("show_seconds", Settings.show_seconds, _number(0.05, 10))),
         cards_per_seat=t.get("cards_per_seat", Settings.cards_per_seat, _integer(3, 5)),
         data_dir=t.get("data_dir", None, _path),
     )
