@@ -227,3 +227,13 @@ def test_a_kill_at_any_moment_leaves_a_save_that_replays_and_resumes(tmp_path):
         assert n == 0 or b"resuming the saved game" in err
         before = moves
     assert len(before) > 3
+
+
+def test_config_check_reads_the_table_section(capsys, tmp_path):
+    good, bad = tmp_path / "good.toml", tmp_path / "bad.toml"
+    good.write_text('backend = "sim"\n[table]\nhint = false\nthink_seconds = 2\n')
+    bad.write_text('backend = "sim"\n[table]\nthink_seconds = nan\n')
+    assert main(["config", "check", str(good)]) == 0
+    assert "table: hint off, takeback on, level medium, thinking at most 2 s" in capsys.readouterr().out
+    assert main(["config", "check", str(bad)]) == 2
+    assert capsys.readouterr().err == f"error: {bad}: table.think_seconds: must be a finite number (got nan)\n"

@@ -1,7 +1,7 @@
 """`roseking play`: the table service, a whole game of The Rose King on the lit board through the buttons.
 
-Without `--mode` a saved game is resumed (else the menu, or a demonstration when
-there is neither a terminal nor an input script); with `--mode` a new game of that
+Without `--mode` a saved game is resumed (else the menu, or, on the simulated board with
+neither a terminal nor an input script, a demonstration); with `--mode` a new game of that
 mode is dealt at once and an unfinished save is set aside first, never lost.
 """
 import argparse
@@ -103,8 +103,8 @@ def run(args: argparse.Namespace) -> int:
         elif resumed is not None:
             print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
             session.start(resumed.setup, now, resumed)
-        elif not scripted and not interactive(sys.stdin):
-            session.start(Setup("demo", level, args.human, seed), now)
+        elif devices.backend == "sim" and not scripted and not interactive(sys.stdin):
+            session.start(Setup("demo", level, args.human, seed), now)     # nobody can press: show a game
         if interactive(sys.stdout) and not scripted:
             print("\n".join(HELP), file=sys.stderr)
         asyncio.run(_serve(loop, args.exit_after_script))

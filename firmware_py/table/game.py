@@ -245,8 +245,8 @@ class Game:
             self._refuse(seat, "NO CARD", now, slot)
             return
         p = self.preview
-        if p is not None and p.seat == seat and p.slot == slot and p.kind == "play":
-            self.make(p.move, now)   # type: ignore[arg-type]
+        if p is not None and p.seat == seat and p.slot == slot and p.kind == "play" and p.move is not None:
+            self.make(p.move, now)
             return
         kind, move, reason = classify(self.pos, hand[slot])
         self.preview = Preview(seat, slot, move, kind, reason, now)
@@ -258,8 +258,8 @@ class Game:
 
     def _hero(self, seat: int, now: float) -> None:
         p = self.preview
-        if p is not None and p.seat == seat and p.kind == "hero":
-            self.make(p.move, now)   # type: ignore[arg-type]
+        if p is not None and p.seat == seat and p.kind == "hero" and p.move is not None:
+            self.make(p.move, now)
         elif self.pos.heroes[seat] == 0:
             self._refuse(seat, "NO HERO", now)
         else:

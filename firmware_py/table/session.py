@@ -4,6 +4,7 @@ The session holds no devices and no clock: the loop hands it events and the time
 """
 import random
 
+from engine.moves import Move
 from engine.position import Position
 from firmware_py.table.game import Game, Note, Request, Setup
 from firmware_py.table.menu import Menu
@@ -49,7 +50,6 @@ class Session:
 
     def answer(self, request: Request, move_text: str, now: float) -> None:
         """Hand the computer's answer to the game it was asked for."""
-        from engine.moves import Move
         if self.game is not None and request == self.want():
             self.game.answer(request, Move.parse(move_text), now)
 
