@@ -7,6 +7,7 @@ the other seats' at half their dots (a checkerboard), so whose turn it is shows
 from across the table.
 """
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine.notation import CARD_NAMES, STEPS, TARGET
 from engine.scoring import squares
@@ -14,7 +15,8 @@ from firmware_py.table.game import NO_SECONDS, TRAVEL_SHARE, Game, Note
 from firmware_py.table.menu import Menu
 from firmware_py.table.session import MENU, OVER, Session
 from hardware.frame import BLANK, RGB, Bitmap, Frame
-from hardware.glyphs import glyph, hero, scroll, scroll_length
+from hardware.glyphs import glyph, hero, scroll
+from hardware.glyphs import scroll_length as _length
 
 RED, WHITE, CROWN, NO = (255, 0, 0), (170, 170, 170), (255, 150, 0), (160, 0, 200)
 STONES: dict[int, RGB] = {1: RED, 2: WHITE}
@@ -27,6 +29,10 @@ SCROLL_SPEED = 24.0          # columns per second
 REGION_STEP = 0.8            # end of game: one region lit after another; regions of 1–2 stones
 SHORT_STEP = 0.2             # go faster
 CHECKER = (0xAA, 0x55) * 4
+
+scrolled = lru_cache(maxsize=4096)(scroll)
+"""`hardware.glyphs.scroll`, remembered: a scene draws the same few texts at the same offsets again and again."""
+scroll_length = lru_cache(maxsize=256)(_length)
 
 
 def dim(colour: RGB, factor: float) -> RGB:
@@ -149,7 +155,7 @@ def board_menu(now: float) -> list[RGB]:
 
 def text(message: str, since: float, now: float, count: int) -> tuple[Bitmap, ...]:
     """`message` scrolled across `count` displays, starting from the left edge at `since`."""
-    return scroll(message, int((now - since) * SCROLL_SPEED) % scroll_length(message), count)
+    return scrolled(message, int((now - since) * SCROLL_SPEED) % scroll_length(message), count)
 
 
 def note_lasts(note: Note) -> float:
@@ -197,7 +203,7 @@ def displays_over(game: Game, seats: Sequence[str], slots: Sequence[str], cards:
     out: dict[str, Bitmap] = {}
     if since < schedule[-1][0]:
         _, colour, bits = [s for s in schedule if s[0] <= since][-1]
-        size = scroll(str(bits.bit_count()), 0, cards, gap=8 * cards)
+        size = scrolled(str(bits.bit_count()), 0, cards, gap=8 * cards)
         for seat, name in enumerate(seats):
             for k in range(cards):
                 out[f"{name}.card{k + 1}"] = size[k] if seat % 2 == colour else BLANK
