@@ -5,7 +5,6 @@ import json
 from gpiozero.pins.mock import MockFactory
 
 from engine.moves import DRAW, MOVES
-from engine.notation import TARGET
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import Game, Setup
 from firmware_py.table.loop import TableLoop
@@ -14,11 +13,9 @@ from firmware_py.table.session import Session
 from firmware_py.table.settings import DEFAULT_SETTINGS
 from hardware import parse_config
 from hardware.buttons import ButtonEvent, Buttons
-from hardware.names import CONTROLS, MENU
 from hardware.sim import SimDevices, SimScreen
 
 WINDOW = 0.02
-TEAM_SEATS = ("red1", "white1", "red2", "white2")
 
 
 class FakeTime:
@@ -40,17 +37,6 @@ class FakeTime:
         self.timers = [t for t in self.timers if t[0] > self.now]
         for _, callback in due:
             callback()
-
-
-def team_pins():
-    """Four seat panels of three card buttons, hero and draw, and the menu (teams, R20–R22)."""
-    pins, n = {}, 2
-    for seat in TEAM_SEATS:
-        for control in CONTROLS[:3] + ("hero", "draw"):
-            pins[f"{seat}.{control}"] = n
-            n += 1
-    pins[MENU] = n
-    return pins
 
 
 class Rig:
@@ -151,10 +137,6 @@ class Rig:
             self.factory.pin(pin).drive_high()
         self.devices.close()
         self.factory.close()
-
-
-def target(pos, card):
-    return TARGET[pos.crown * 24 + card]
 
 
 def game_from(position_json, setup, seed=0):

@@ -16,11 +16,12 @@ from firmware_py.table.game import PASS_SECONDS, Game, Setup
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, halved, regions_in_order
 from firmware_py.table.session import MENU, OVER, PLAY, deal
-from firmware_py.table.settings import Settings
+from firmware_py.commands.play import teams_sim_config
+from firmware_py.table.settings import Settings, parse_settings
 from hardware.buttons import ButtonEvent
 from hardware.frame import BLANK
 from hardware.glyphs import glyph, hero, scroll
-from table_kit import TEAM_SEATS, Rig, game_from, team_pins
+from table_kit import Rig, game_from
 
 
 @pytest.fixture
@@ -292,8 +293,9 @@ def test_a_hint_previews_the_hard_players_move(tmp_path):
 
 
 def test_a_teams_game_on_four_panels(tmp_path):
-    slots = tuple(f"{s}.card{k}" for s in TEAM_SEATS for k in (1, 2, 3)) + tuple(f"{s}.hero" for s in TEAM_SEATS)
-    rig = Rig(tmp_path, Settings(cards_per_seat=3), seats=TEAM_SEATS, pins=team_pins(), slots=slots)
+    table = teams_sim_config()                           # four seat panels of three cards, hero and draw
+    rig = Rig(tmp_path, parse_settings(table.table), seats=table.seats, pins=dict(table.buttons.pins),
+              slots=table.displays.chain)
     try:
         game = rig.start(Setup("teams", seed=21))
         assert len(game.pos.hands[0]) == 3 and game.pos.heroes == [2, 2, 2, 2]     # R21
