@@ -14,29 +14,9 @@ from firmware_py.table.settings import DEFAULT_SETTINGS
 from hardware import parse_config
 from hardware.buttons import ButtonEvent, Buttons
 from hardware.sim import SimDevices, SimScreen
+from test_hardware_buttons import FakeTime   # one clock for the loop, the debounce and its timers
 
 WINDOW = 0.02
-
-
-class FakeTime:
-    """The one clock: the loop, the buttons' debounce and its timers read it; it moves only when told."""
-
-    def __init__(self):
-        self.now = 1000.0
-        self.timers = []
-
-    def __call__(self):
-        return self.now
-
-    def after(self, delay, callback):
-        self.timers.append((self.now + delay, callback))
-
-    def advance(self, seconds):
-        self.now += seconds
-        due = sorted((t for t in self.timers if t[0] <= self.now), key=lambda t: t[0])
-        self.timers = [t for t in self.timers if t[0] > self.now]
-        for _, callback in due:
-            callback()
 
 
 class Rig:
@@ -47,19 +27,19 @@ class Rig:
         self.pins = pins or dict(config.buttons.pins)
         self.factory = MockFactory()
         self.time = FakeTime()
-        self.buttons = Buttons(self.pins, 60.0, WINDOW, self.factory, clock=self.time, after=self.time.after)
+        self.buttons = Buttons(self.pins, 60.0, WINDOW, self.factory, clock=self.time.clock, after=self.time.after)
         self.frames = []
         slots = slots or config.displays.chain + tuple(f"{s}.hero" for s in seats)
-        screen = SimScreen(slots, [lambda frame, t: self.frames.append(frame)], self.time)
+        screen = SimScreen(slots, [lambda frame, t: self.frames.append(frame)], self.time.clock)
         self.devices = SimDevices(screen, self.buttons, [])
         self.session = Session(settings, seats, Setup())
         self.log = []
         self.saves = Saves(data_dir, log=self.log.append)
         self.computer = Computer(settings.think_seconds)
-        self.loop = TableLoop(self.session, self.devices, self.computer, self.saves, self.time)
+        self.loop = TableLoop(self.session, self.devices, self.computer, self.saves, self.time.clock)
 
     def start(self, setup, game=None):
-        self.session.start(setup, self.time(), game)
+        self.session.start(setup, self.time.clock(), game)
         self.loop.step()
         return self.session.game
 
