@@ -312,6 +312,15 @@ def test_a_teams_game_on_four_panels(tmp_path):
         assert order[:4] == ["red1", "white1", "red2", "white2"]       # R22
         record = json.loads((rig.saves.directory / ARCHIVE).read_text())
         assert record["variant"] == "teams" and resume(record).pos == game.pos
+        rig.wait(2.0)
+        rig.tap("white2.card2")                          # any button: the menu
+        rig.tap("red2.card1")                            # teams → two players: refused on three-card panels
+        rig.tap("red2.card3")                            # the last card starts
+        assert rig.session.menu.refusal.text == "TWO PLAYERS NEED 5 CARDS"
+        for _ in range(3):
+            rig.tap("red2.card1")                        # round to teams again
+        rig.tap("red2.card3")
+        assert rig.session.game is not game and rig.session.game.setup.mode == "teams"
     finally:
         rig.close()
 

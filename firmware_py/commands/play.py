@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 TEAM_CARDS = 3      # R21
 HELP = ("a card previews its move, the same card again plays it; HERO confirms a hero move; DRAW draws",
         "hold HERO for a hint, hold DRAW to take back against the computer, hold MENU for the menu",
-        "menu: card 1 mode, card 2 level, card 3 who plays red, card 5 start")
+        "menu: card 1 mode, card 2 level, card 3 who plays red, the last card start")
 
 
 def teams_sim_config() -> Config:

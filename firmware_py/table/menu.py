@@ -1,4 +1,6 @@
-"""The menu on the card displays: card 1 mode, card 2 level, card 3 who plays red, card 5 start.
+"""The menu on the card displays: card 1 mode, card 2 level, card 3 who plays red, the last card start.
+
+On a panel of three cards (a teams table) card 3 is the start.
 
 >>> menu = Menu(Setup(), seats=2)
 >>> menu.press(1, 0.0), menu.setup.mode
@@ -31,12 +33,13 @@ class Menu:
         self.refusal: Refusal | None = None
         self.in_progress = False
 
-    def labels(self) -> tuple[str, str, str, str, str]:
-        """The text of each card display, card 1 first."""
+    def labels(self) -> list[str]:
+        """The text of each card display, card 1 first; the last one starts."""
         s = self.setup
         red = "-" if s.mode != "vs-computer" else ("RED YOU" if s.human == "red" else "RED CPU")
         level = s.level.upper() if s.mode in ("vs-computer", "demo") else "-"
-        return MODE_NAMES[s.mode], level, red, "", "START"
+        return ([MODE_NAMES[s.mode], level, red, ""] + [""] * self.cards)[:self.cards - 1] + [
+            "SURE? PRESS AGAIN" if self.confirm_since is not None else "START"]
 
     def open(self, in_progress: bool) -> None:
         """Show the menu; `in_progress` means starting a game leaves one that is not over."""
@@ -46,6 +49,8 @@ class Menu:
         """Card button `card` (1–5) pressed on any seat."""
         s = self.setup
         self.refusal = None
+        if card == self.cards:
+            return self._start(now)
         if card == 1:
             self.setup = replace(s, mode=MODES[(MODES.index(s.mode) + 1) % len(MODES)])
         elif card == 2:
@@ -53,8 +58,6 @@ class Menu:
                                  if s.level in LEVELS else LEVELS[0])
         elif card == 3:
             self.setup = replace(s, human="white" if s.human == "red" else "red")
-        elif card == 5:
-            return self._start(now)
         self.confirm_since = None
         return None
 

@@ -219,15 +219,13 @@ def displays_over(game: Game, seats: Sequence[str], slots: Sequence[str], cards:
 
 def displays_menu(menu: Menu, seats: Sequence[str], slots: Sequence[str], now: float) -> dict[str, Bitmap]:
     """Each card display shows what its button sets; a refusal or 'sure?' scrolls over them."""
-    labels = list(menu.labels())
-    if menu.confirm_since is not None:
-        labels[4] = "SURE? PRESS AGAIN"
+    labels = menu.labels()
     out: dict[str, Bitmap] = {}
     for name in seats:
         for k, label in enumerate(labels):
             out[f"{name}.card{k + 1}"] = text(label, 0.0, now, 1)[0] if label else BLANK
         if menu.refusal is not None:
-            for k, bitmap in enumerate(text(menu.refusal.text, menu.refusal.since, now, 5)):
+            for k, bitmap in enumerate(text(menu.refusal.text, menu.refusal.since, now, len(labels))):
                 out[f"{name}.card{k + 1}"] = bitmap
     return {k: v for k, v in out.items() if k in slots}
 
