@@ -169,6 +169,8 @@ def test_the_simulated_teams_table_plays_from_a_script(tmp_path):
     (["--level", "godlike"], "unknown player 'godlike'"),
     (["--seed", "-1"], "--seed: must be between 0"),
     (["--mode", "duel"], "invalid choice: 'duel'"),
+    (["--records", "/nonexistent/x.jsonl"], "/nonexistent/x.jsonl: no such directory"),
+    (["--data-dir", "/proc/none"], "data directory /proc/none: cannot use"),
 ])
 def test_bad_play_options_are_one_error_line(capsys, tmp_path, argv, message):
     assert main(["play", "--sim", "--data-dir", str(tmp_path)] + argv) == 2

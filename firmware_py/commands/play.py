@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from engine.players import check_names
 from engine.variants import TEAMS
 from firmware_py.device_options import add_device_arguments, config_from_args, open_from_args
+from firmware_py.atomic import check_output
 from firmware_py.errors import UsageError
 from firmware_py.table.game import MODES, Setup
 from firmware_py.table.settings import Settings, parse_settings
@@ -81,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--seed: must be between 0 and {2 ** 63 - 1} (got {args.seed})")
     if args.mode:
         check_table(args.mode, config.seats, settings)
+    if args.records:
+        check_output(args.records)
     try:
         saves = Saves(args.data_dir or settings.data_path(), args.records,
                       log=lambda line: print(line, file=sys.stderr))

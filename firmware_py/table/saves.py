@@ -124,8 +124,11 @@ class Saves:
         """Append the finished game to `records.jsonl` (and `--records`), unless it is already the last line."""
         line = dumps(game.record()) + "\n"
         for path in [self.directory / ARCHIVE] + ([Path(self.extra_archive)] if self.extra_archive else []):
-            if _last_line(path) != line:
-                _append(path, line)
+            try:
+                if _last_line(path) != line:
+                    _append(path, line)
+            except (SaveError, OSError) as exc:
+                self.log(f"roseking: the finished game could not be archived: {exc}")
 
     def finish(self, game: Game) -> None:
         """A game has ended: save it, archive it, then clear the current save."""
