@@ -173,7 +173,9 @@ def test_the_simulated_teams_table_plays_from_a_script(tmp_path):
     (["--data-dir", "/proc/none"], "data directory /proc/none: cannot use"),
 ])
 def test_bad_play_options_are_one_error_line(capsys, tmp_path, argv, message):
-    assert main(["play", "--sim", "--data-dir", str(tmp_path)] + argv) == 2
+    (tmp_path / "none.txt").write_text("")       # should an option be taken, the service ends at once
+    safe = ["--mode", "humans", "--input-script", str(tmp_path / "none.txt"), "--exit-after-script"]
+    assert main(["play", "--sim", "--data-dir", str(tmp_path)] + safe + argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
 
