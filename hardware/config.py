@@ -21,9 +21,9 @@ import math
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import permutations
 from types import MappingProxyType
 from typing import Any
-from itertools import permutations
 
 from hardware.errors import ConfigError
 from hardware.frame import CELLS
