@@ -241,3 +241,20 @@ def test_config_check_reads_the_table_section(capsys, tmp_path):
     assert "table: hint off, takeback on, level medium, thinking at most 2 s" in capsys.readouterr().out
     assert main(["config", "check", str(bad)]) == 2
     assert capsys.readouterr().err == f"error: {bad}: table.think_seconds: must be a finite number (got nan)\n"
+
+
+def test_mode_sets_an_unfinished_save_aside_and_archives_a_finished_one(tmp_path):
+    script = tmp_path / "none.txt"
+    script.write_text("")
+    argv = ROSEKING + ["play", "--sim", "--mode", "humans", "--seed", "2", "--data-dir", str(tmp_path),
+                       "--input-script", str(script), "--exit-after-script"]
+    unfinished, finished = played(Setup("humans", seed=4), 5), played(Setup("demo", "random", seed=3), 400)
+    for game in (unfinished, finished):
+        (tmp_path / CURRENT).write_text(json.dumps(game.record()))
+        done = subprocess.run(argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert json.loads((tmp_path / CURRENT).read_text())["seed"] == 2         # the new game
+    aside = list(tmp_path.glob(f"set-aside-*-{CURRENT}"))
+    assert len(aside) == 1 and json.loads(aside[0].read_text())["moves"] == unfinished.record()["moves"]
+    archived = (tmp_path / ARCHIVE).read_text().splitlines()
+    assert [json.loads(line)["moves"] for line in archived] == [finished.record()["moves"]]

@@ -98,7 +98,9 @@ def run(args: argparse.Namespace) -> int:
         now = loop.clock()
         resumed = saves.load(settings)
         if args.mode:
-            if resumed is not None and not resumed.over:
+            if resumed is not None and resumed.over:
+                saves.finish(resumed)           # a kill came between its last move and its archiving
+            elif resumed is not None:
                 saves.set_aside("a new game was asked for with --mode")
             session.start(setup, now)
         elif resumed is not None and resumed.setup.mode == "teams" and len(config.seats) < 4:
