@@ -16,6 +16,8 @@ table's saves) goes through `atomic_writer`:
 
 A write error (a full disk) is a UsageError naming the file.
 """
+from __future__ import annotations
+
 import contextlib
 import os
 import secrets
@@ -23,7 +25,7 @@ import signal
 import stat
 import threading
 from collections.abc import Iterator
-from types import FrameType
+from types import FrameType, TracebackType
 from typing import IO, Any
 
 from firmware_py.errors import UsageError
@@ -33,7 +35,8 @@ PARTIAL = ".roseking-partial"
 
 
 class Output:
-    """A file being written whose write errors are UsageErrors naming it."""
+    """A file being written whose write errors are UsageErrors naming it; as a context
+    manager it closes the file, and an error on closing counts only if none came before."""
 
     def __init__(self, file: IO[Any], name: str) -> None:
         self._file, self._name = file, name
@@ -47,11 +50,25 @@ class Output:
         except OSError as exc:
             raise self._failed(exc) from None
 
-    def flush(self) -> None:
+    def flush(self, sync: bool = False) -> None:
+        """Hand what is buffered to the system; with `sync`, to the disk too."""
         try:
             self._file.flush()
+            if sync:
+                os.fsync(self._file.fileno())
         except OSError as exc:
             raise self._failed(exc) from None
+
+    def __enter__(self) -> Output:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        try:
+            self._file.close()  # closes the descriptor even when its last flush fails
+        except OSError as error:
+            if exc is None:
+                raise self._failed(error) from None
 
 
 def check_output(path: str) -> str:
@@ -143,8 +160,7 @@ def _open_fd(path: str, flags: int, name: str) -> int:
 @contextlib.contextmanager
 def _direct(target: str, mode: str, encoding: str | None, name: str) -> Iterator[Output]:
     """Write into a device or FIFO as it is."""
-    with open(_open_fd(target, 0, name), mode, encoding=encoding) as file:
-        output = Output(file, name)
+    with Output(open(_open_fd(target, 0, name), mode, encoding=encoding), name) as output:
         yield output
         output.flush()
 
@@ -162,14 +178,9 @@ def _replacing(target: str, old: os.stat_result | None, mode: str, encoding: str
             os.fchmod(fd, stat.S_IMODE(old.st_mode))
             with contextlib.suppress(OSError):
                 os.fchown(fd, old.st_uid, old.st_gid)
-        with open(fd, mode, encoding=encoding) as file:
-            output = Output(file, name)
+        with Output(open(fd, mode, encoding=encoding), name) as output:
             yield output
-            output.flush()
-            try:
-                os.fsync(file.fileno())
-            except OSError as exc:
-                raise output._failed(exc) from None
+            output.flush(sync=True)
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -11,6 +11,7 @@ import pytest
 
 from firmware_py.atomic import PARTIAL, atomic_writer
 from firmware_py.cli import main
+from firmware_py.errors import UsageError
 
 
 def simulate(capsys, records, games="3"):
@@ -74,8 +75,14 @@ def test_a_fifo_is_written_into(tmp_path):
     assert len(lines) == 2 and stat.S_ISFIFO(fifo.stat().st_mode)
 
 
-def test_a_full_disk_is_an_error_line(capsys):
-    assert_refused(*simulate(capsys, "/dev/full"), "/dev/full: cannot write (No space left on device)")
+@pytest.mark.parametrize("games", ["1", "3"])  # one game stays in the buffer until the last flush and close
+def test_a_full_disk_is_an_error_line(capsys, games):
+    assert_refused(*simulate(capsys, "/dev/full", games), "/dev/full: cannot write (No space left on device)")
+
+
+def test_a_full_disk_found_on_the_last_flush_is_a_usage_error():
+    with pytest.raises(UsageError, match="/dev/full: cannot write"), atomic_writer("/dev/full") as f:
+        f.write("a short line\n")
 
 
 @pytest.mark.parametrize("name, words", [("", ["an output file name is empty"]),
