@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import signal
 import stat
@@ -102,13 +103,12 @@ def output_directory(path: str) -> str:
 def _clear_leftovers(target: str) -> None:
     """Remove partial files of `target` whose writing process is gone."""
     folder, name = os.path.split(target)
-    prefix = f".{name}."
+    # .NAME.PID.XXXXXXXX.roseking-partial, as `_replacing` names them; a pid of at most 9 digits fits a C long
+    ours = re.compile(rf"\.{re.escape(name)}\.([1-9][0-9]{{0,8}})\.[0-9a-f]{{8}}{re.escape(PARTIAL)}")
     with contextlib.suppress(OSError), os.scandir(folder) as entries:
         for entry in entries:
-            if not (entry.name.startswith(prefix) and entry.name.endswith(PARTIAL)):
-                continue
-            pid = entry.name[len(prefix):-len(PARTIAL)].split(".")[0]
-            if pid.isdigit() and not _alive(int(pid)):
+            found = ours.fullmatch(entry.name)
+            if found and not _alive(int(found.group(1))):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
 

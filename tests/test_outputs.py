@@ -116,6 +116,14 @@ def test_leftovers_of_a_killed_run_are_cleared_and_live_ones_kept(tmp_path, caps
     assert not dead.exists() and live.exists() and other.exists()
 
 
+@pytest.mark.parametrize("pid", ["99999999999999999999", "²", "0", "-1", ""])
+def test_odd_names_like_leftovers_are_left_alone(tmp_path, capsys, pid):
+    odd = tmp_path / f".games.jsonl.{pid}.0badf00d{PARTIAL}"  # not a name this program gives its partial files
+    odd.write_text("someone's file")
+    assert simulate(capsys, tmp_path / "games.jsonl")[0] == 0
+    assert odd.read_text() == "someone's file"
+
+
 def test_sigterm_removes_the_partial_file(tmp_path):
     target = tmp_path / "games.jsonl"
     target.write_text("old\n")
