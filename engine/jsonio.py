@@ -22,8 +22,9 @@ MAX_BYTES = 1 << 20  # one position or one record line (a whole game is about 3 
 MAX_DEPTH = 32  # a record is 4 deep
 MAX_DIGITS = 40  # seeds are 64-bit; nothing we read needs more
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
+# A string (to its closing quote, or to the end when it has none) or a bracket. Nothing here
+# can backtrack and each match starts where the last ended, so one pass reads any text.
+_TOKENS = re.compile(r'"(?:[^"\\]+|\\.)*"?|[\[\]{}]', re.DOTALL)
 
 
 class JSONInputError(RoseKingError):
@@ -43,8 +44,9 @@ def _constant(name: str) -> float:
 def _check_depth(text: str, where: str) -> None:
     """JSONInputError if brackets outside strings nest deeper than MAX_DEPTH."""
     depth = 0
-    skeleton = _STRINGS.sub(lambda m: " " * len(m.group()), text)
-    for m in _BRACKETS.finditer(skeleton):
+    for m in _TOKENS.finditer(text):
+        if m.group()[0] == '"':
+            continue
         depth += 1 if m.group() in "[{" else -1
         if depth > MAX_DEPTH:
             offset = len(text[:m.start()].encode())
