@@ -70,3 +70,14 @@ def brief(value: object, width: int = 60) -> str:
     """`repr(value)` cut to `width` characters, for error messages about untrusted values."""
     text = repr(value)
     return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def label(value: object, width: int = 60) -> str:
+    """A key or a token for an error message: as it is when it is short printable text, else `brief(value)`.
+
+    >>> label("hands"), label("a\\nb"), label(["N1"])
+    ('hands', "'a\\\\nb'", "['N1']")
+    """
+    if isinstance(value, str) and value.isprintable() and len(value) <= width:
+        return value
+    return brief(value, width)

@@ -12,6 +12,7 @@ A Move is an int, so the engine can index tables with it: 0–23 play that card,
 from __future__ import annotations
 
 from engine.errors import NotationError
+from engine.jsonio import brief
 from engine.notation import CARD_NAMES, parse_card
 
 HERO = 24
@@ -30,13 +31,13 @@ class Move(int):
             return cls.parse(value)
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(MOVES):
             return MOVES[value]
-        raise NotationError(f"not a move: {value!r} (a move is its notation or a number 0–{len(MOVES) - 1})")
+        raise NotationError(f"not a move: {brief(value)} (a move is its notation or a number 0–{len(MOVES) - 1})")
 
     @classmethod
     def parse(cls, text: object) -> Move:
         """The move written as `NE2`, `H+NE2`, `draw` (or `draw:SW3`) or `pass`."""
         if not isinstance(text, str):
-            raise NotationError(f"a move must be text, not {text!r}")
+            raise NotationError(f"a move must be text, not {brief(text)}")
         word = text.strip().lower()
         if word == "draw":
             return MOVES[DRAW]
@@ -84,7 +85,7 @@ def _card(word: str, text: str) -> int:
     try:
         return parse_card(word)
     except NotationError:
-        raise NotationError(f"unknown move {text!r}") from None
+        raise NotationError(f"unknown move {brief(text)}") from None
 
 
 MOVES: tuple[Move, ...] = tuple(int.__new__(Move, i) for i in range(50))

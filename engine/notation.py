@@ -9,6 +9,7 @@ Cards are integers 0–23: direction index × 3 + distance − 1 (R3).
 'SW3'
 """
 from engine.errors import NotationError
+from engine.jsonio import brief
 
 FILES = "abcdefghi"
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -31,7 +32,7 @@ def parse_square(text: object) -> int:
     """The index of a square name (case-insensitive); NotationError if malformed."""
     square = _SQUARES.get(text.lower()) if isinstance(text, str) else None
     if square is None:
-        raise NotationError(f"unknown square {text!r}")
+        raise NotationError(f"unknown square {brief(text)}")
     return square
 
 
@@ -44,7 +45,7 @@ def parse_card(text: object) -> int:
     """The index of a card name (case-insensitive); NotationError if malformed."""
     card = _CARDS.get(text.upper()) if isinstance(text, str) else None
     if card is None:
-        raise NotationError(f"unknown card {text!r}")
+        raise NotationError(f"unknown card {brief(text)}")
     return card
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.errors import NotationError, PositionError, RecordError
-from engine.jsonio import brief, loads
+from engine.jsonio import brief, label, loads
 from engine.moves import DRAW, Move
 from engine.notation import CARD_NAMES, parse_card
 from engine.position import Position
@@ -107,7 +107,7 @@ def push_tokens(pos: Position, tokens: Sequence[object], pile_known: bool = True
                     known = False  # R11 option: eager reshuffle after this draw
             pos.push(move, card)
         except (NotationError, RecordError) as exc:
-            raise RecordError(f"move {n} ({token}): {exc}") from None
+            raise RecordError(f"move {n} ({label(token)}): {exc}") from None
 
 
 def _drawn(pos: Position, card: int, known: bool) -> int:

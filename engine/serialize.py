@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import NotationError, PositionError
-from engine.jsonio import brief
+from engine.jsonio import brief, label
 from engine.notation import CARD_NAMES, parse_card, parse_square, square_name
 from engine.variants import STONES, VARIANTS, Variant
 
@@ -77,7 +77,7 @@ def read(obj: object) -> Fields:
         raise PositionError(f"a position must be a JSON object, not {type(obj).__name__}")
     unknown = [k for k in obj if k not in FIELDS]
     if unknown:
-        raise PositionError(f"{unknown[0]}: unknown field")
+        raise PositionError(f"{label(unknown[0])}: unknown field")
     if obj.get("format") != FORMAT:
         raise PositionError(f"format: expected {FORMAT!r}, got {brief(obj.get('format'))}")
     name = obj.get("variant", "classic")
@@ -154,7 +154,7 @@ def _seat_map(obj: dict[str, Any], key: str, v: Variant) -> dict[str, Any]:
         raise PositionError(f"{key}: must be an object keyed by seat ({', '.join(v.seats)})")
     for seat in value:
         if seat not in v.seats:
-            raise PositionError(f"{key}.{seat}: unknown seat (seats: {', '.join(v.seats)})")
+            raise PositionError(f"{key}.{label(seat)}: unknown seat (seats: {', '.join(v.seats)})")
     for seat in v.seats:
         if seat not in value:
             raise PositionError(f"{key}.{seat}: missing")

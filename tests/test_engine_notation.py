@@ -7,6 +7,7 @@ import re
 import pytest
 
 from engine.errors import NotationError, PositionError, RecordError, RoseKingError
+from engine.jsonio import brief, label
 from engine.moves import Move
 from engine.notation import parse_card, parse_square, square_name, card_name
 from engine.position import Position
@@ -381,7 +382,7 @@ def test_a_record_with_an_unknown_field_is_refused_like_a_position():
 
 # --- fuzzing: bad input is refused with the engine's own errors, never a crash ------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import assume, given, settings, strategies as st  # noqa: E402
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 60) | st.floats(allow_nan=False) | st.text(max_size=12)
@@ -413,7 +414,7 @@ def test_any_move_text_parses_or_raises_notation_error(text):
     try:
         move = Move.parse(text)
     except NotationError as exc:
-        assert repr(text) in str(exc)  # the error quotes what it could not read
+        assert brief(text) in str(exc)  # the error quotes what it could not read (cut short when long)
     else:
         assert Move.parse(str(move)) == move
 
@@ -441,3 +442,25 @@ def test_any_record_field_value_replays_or_raises_record_error(field, value):
             assert value in ("lazy", "eager")
         assert pos.history() == original["moves"] or field == "moves"
         assert result(pos) == original["result"] or field == "result"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(min_size=1, max_size=300), st.sampled_from(["field", "hands", "heroes", "move"]))
+def test_odd_names_and_moves_are_quoted_on_one_short_line(name, where):
+    """An error names a field, seat or move as it is when it is short and printable, else quoted and cut:
+    never a second line, never a message the size of the input."""
+    obj, rec = position_json("classic"), _record()
+    if where == "move":
+        rec["moves"] = [name]
+    elif where == "field":
+        obj[name] = 1
+    else:
+        obj[where][name] = 1
+    try:
+        replay(rec) if where == "move" else Position.from_json(obj)
+    except (PositionError, RecordError) as exc:
+        message = str(exc)
+    else:
+        assume(False)  # a known seat given a valid number of heroes
+    assert "\n" not in message and len(message) < 250, message
+    assert label(name) in message, message

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> None:
     names = args.only.split(",") if args.only else list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]
     if unknown:
-        raise UsageError(f"--only: unknown section '{unknown[0]}' (choose from {', '.join(SECTIONS)})")
+        raise UsageError(f"--only: unknown section {unknown[0]!r} (choose from {', '.join(SECTIONS)})")
     out: dict[str, object] = {"machine": machine()}
     for name in names:
         out[name] = importlib.import_module(SECTIONS[name]).figures()
