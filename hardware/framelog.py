@@ -5,7 +5,8 @@ first], "displays": {slot: [8 rows of "#" and "."]}}`. Each line is written with
 single write and flushed. The caller opens the file (and decides how it is replaced).
 """
 import json
-from typing import Protocol
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 from hardware.frame import Frame, bitmap_rows
 
@@ -18,7 +19,7 @@ class TextSink(Protocol):
     def flush(self) -> None: ...
 
 
-def frame_record(frame, slots, t):
+def frame_record(frame: Frame, slots: Iterable[str], t: float) -> dict[str, Any]:
     """The JSON-ready record of `frame` shown at `t` seconds on display `slots`."""
     return {"t": round(t, 4), "board": frame.hex_board(),
             "displays": {slot: bitmap_rows(frame.bitmap(slot)) for slot in slots}}

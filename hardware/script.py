@@ -8,7 +8,8 @@ One step per line; `#` starts a comment:
     wait 0.5               # nothing for 0.5 seconds
 """
 import time
-from typing import NamedTuple
+from collections.abc import Callable, Collection, Iterable
+from typing import NamedTuple, Protocol
 
 from hardware.errors import HardwareError
 
@@ -18,6 +19,12 @@ class Step(NamedTuple):
     action: str
     name: str | None
     seconds: float
+
+
+class Finger(Protocol):
+    """What a script drives: something that holds a named button down for some seconds (`hardware.sim.SimPins`)."""
+
+    def press(self, name: str, seconds: float) -> None: ...
 
 
 def seconds(text: str, most: float = 3600) -> float:
@@ -46,7 +53,7 @@ def _seconds(text: str, where: str) -> float:
         raise HardwareError(f"{where}: {text!r} is not a number of seconds") from None
 
 
-def parse_step(line, names, where):
+def parse_step(line: str, names: Collection[str], where: str) -> Step | None:
     """The step on one line (None for a blank or comment line); `names` are the known buttons."""
     words = line.split("#", 1)[0].split()
     if not words:
@@ -62,7 +69,7 @@ def parse_step(line, names, where):
     raise HardwareError(f"{where}: expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'")
 
 
-def parse_script(text: str, names: list[str], where: str) -> list[Step]:
+def parse_script(text: str, names: Collection[str], where: str) -> list[Step]:
     """Every step of the script `text` of file `where`; errors name the file and line.
 
     >>> parse_script("menu press\\nwait 0.5  # a pause", ["menu"], "demo.txt")
@@ -72,10 +79,11 @@ def parse_script(text: str, names: list[str], where: str) -> list[Step]:
     return [s for s in steps if s is not None]
 
 
-def run_script(steps, pins, tap_seconds, sleep=time.sleep):
-    """Drive `pins` (a SimPins) through `steps`; a press is held down `tap_seconds`."""
+def run_script(steps: Iterable[Step], pins: Finger, tap_seconds: float,
+               sleep: Callable[[float], object] = time.sleep) -> None:
+    """Drive `pins` through `steps`; a press is held down `tap_seconds`."""
     for step in steps:
-        if step.action == "wait":
+        if step.name is None:  # a wait
             sleep(step.seconds)
         else:
             pins.press(step.name, tap_seconds if step.action == "press" else step.seconds)

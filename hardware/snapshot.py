@@ -5,7 +5,7 @@ seats' above. Each shown frame becomes a PNG named `frame-000001.png`, … hande
 `save(name, png)` callable: the caller decides where and how the file is written.
 """
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 
 from PIL import Image, ImageDraw
 
@@ -17,17 +17,19 @@ DOT, DOT_PITCH, SLOT_GAP, ROW_GAP = 4, 5, 10, 14
 DISPLAY = 8 * DOT_PITCH
 BACKGROUND = (24, 24, 24)
 DOT_ON, DOT_OFF = (255, 48, 32), (56, 12, 8)
+Box = tuple[int, int, int, int]
+"""A rectangle in a picture: left, top, right, bottom (inclusive)."""
 
 
 class Picture:
     """Where the board cells and the display dots go in a snapshot, and how to draw one."""
 
-    def __init__(self, slots, seats):
+    def __init__(self, slots: Collection[str], seats: Iterable[str]) -> None:
         rows = slots_by_seat(slots, seats)
         board_px = SIZE * CELL
         row_px = max([len(r) * (DISPLAY + SLOT_GAP) - SLOT_GAP for _, r in rows] + [board_px])
         width = row_px + 2 * MARGIN
-        self.slot_origin = {}
+        self.slot_origin: dict[str, tuple[int, int]] = {}
         y = MARGIN
         for _, row in rows[1:] + [(None, None)] + rows[:1]:
             if row is None:
@@ -41,17 +43,17 @@ class Picture:
             y += DISPLAY + ROW_GAP
         self.size = (width, y - ROW_GAP + MARGIN)
 
-    def cell_box(self, row, col):
+    def cell_box(self, row: int, col: int) -> Box:
         """The lit square of board cell (row 0 = rank 9, col 0 = file a)."""
         x, y = self.board_origin[0] + col * CELL, self.board_origin[1] + row * CELL
         return (x, y, x + LED - 1, y + LED - 1)
 
-    def dot_box(self, slot, x, y):
+    def dot_box(self, slot: str, x: int, y: int) -> Box:
         """The dot at column x, row y of display `slot`."""
         ox, oy = self.slot_origin[slot]
         return (ox + x * DOT_PITCH, oy + y * DOT_PITCH, ox + x * DOT_PITCH + DOT - 1, oy + y * DOT_PITCH + DOT - 1)
 
-    def render(self, frame):
+    def render(self, frame: Frame) -> Image.Image:
         """An RGB image of `frame`."""
         image = Image.new("RGB", self.size, BACKGROUND)
         draw = ImageDraw.Draw(image)

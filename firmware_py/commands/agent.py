@@ -14,11 +14,12 @@ from engine.errors import RoseKingError
 from engine.jsonio import loads
 from engine.players import NAMES, make_player
 from engine.position import Position
+from firmware_py.commands import Subparsers
 from firmware_py.errors import UsageError
 from firmware_py.inputs import MAX_BYTES, decode, raw_lines
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("agent", help="answer positions on stdin with moves on stdout (one per line)")
     p.add_argument("--level", default="medium", metavar="LEVEL",
                    help=f"{', '.join(NAMES)}, or `name:WORK` (default medium)")

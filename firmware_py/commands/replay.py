@@ -2,10 +2,11 @@
 import argparse
 
 from engine.record import read_records, replay
+from firmware_py.commands import Subparsers
 from firmware_py.inputs import read_lines, shown
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("replay", help="check the games in a JSON Lines record file")
     p.add_argument("records", metavar="RECORDS.jsonl", help="game records, or - for standard input")
     p.set_defaults(func=run)

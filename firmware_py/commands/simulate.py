@@ -1,4 +1,5 @@
 """`roseking simulate`: games between computer players, records and a summary."""
+import argparse
 import contextlib
 import json
 
@@ -8,10 +9,11 @@ from engine.summary import Summary
 from engine.variants import VARIANT_NAMES
 from firmware_py import executors
 from firmware_py.atomic import atomic_writer
+from firmware_py.commands import Subparsers
 from firmware_py.errors import UsageError
 
 
-def register(sub):
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("simulate", help="play games between computer players and summarise them")
     p.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="run seed; game k is seeded from (S, k)")
@@ -25,7 +27,7 @@ def register(sub):
     p.set_defaults(func=run)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError(f"--games: must be at least 1, got {args.games}")
     executors.check(args)
