@@ -72,17 +72,21 @@ class Output:
                 raise self._failed(error) from None
 
 
-def check_output(path: str) -> str:
-    """The file `path` will write into (symbolic links followed); UsageError for a name that
-    cannot be written: empty, a directory, or in a folder that does not exist."""
+def check_output(path: str) -> os.stat_result | None:
+    """What stands at `path` (links followed, `/dev/stdout`'s to a pipe too), None if nothing yet;
+    UsageError for a name that cannot be written: empty, a directory, or in a folder that does not exist."""
     if not path:
         raise UsageError("an output file name is empty")
-    target = os.path.realpath(path)
-    if os.path.isdir(target):
+    try:
+        found = os.stat(path)
+    except OSError:
+        found = None
+    if found is not None and stat.S_ISDIR(found.st_mode):
         raise UsageError(f"{shown(path)}: is a directory")
-    if not os.path.isdir(os.path.dirname(target)):
-        raise UsageError(f"{shown(path)}: no such directory {shown(os.path.dirname(path) or '.')}")
-    return target
+    folder = os.path.dirname(os.path.realpath(path) if os.path.islink(path) else path)  # a dangling link's
+    if found is None and not os.path.isdir(folder or "."):
+        raise UsageError(f"{shown(path)}: no such directory {shown(folder or '.')}")
+    return found
 
 
 def output_directory(path: str) -> str:
@@ -193,18 +197,15 @@ def _replacing(target: str, old: os.stat_result | None, mode: str, encoding: str
 def atomic_writer(path: str | os.PathLike[str], binary: bool = False) -> Iterator[Output]:
     """A file to write (text, or bytes with `binary`) that takes the place of `path` only when
     the block ends without error; see the module's docstring for devices, FIFOs and links."""
-    name = shown(os.fspath(path))
-    target = check_output(os.fspath(path))
+    path = os.fspath(path)
+    name = shown(path)
+    old = check_output(path)
     mode, encoding = ("wb", None) if binary else ("w", "utf-8")
-    try:
-        old: os.stat_result | None = os.stat(target)
-    except OSError:
-        old = None
     with _sigterm_unwinds():
         if old is not None and not stat.S_ISREG(old.st_mode):
-            opened = _direct(target, mode, encoding, name)
+            opened = _direct(path, mode, encoding, name)
         else:
-            opened = _replacing(target, old, mode, encoding, name)
+            opened = _replacing(os.path.realpath(path), old, mode, encoding, name)
         with opened as output:
             yield output
 

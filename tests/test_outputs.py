@@ -75,6 +75,21 @@ def test_a_fifo_is_written_into(tmp_path):
     assert len(lines) == 2 and stat.S_ISFIFO(fifo.stat().st_mode)
 
 
+def test_standard_output_piped_is_written_into():
+    """`--records /dev/stdout | …`: the link leads to a pipe, which is written directly (no partial file
+    beside a pipe's name in /proc)."""
+    proc = subprocess.run([sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "2", "--records",
+                           "/dev/stdout"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    records = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+    assert len(records) == 2 and "games: 2" in proc.stdout
+
+
+def test_a_dangling_link_names_the_missing_folder_it_leads_to(tmp_path, capsys):
+    (tmp_path / "link.jsonl").symlink_to(tmp_path / "gone" / "games.jsonl")
+    assert_refused(*simulate(capsys, tmp_path / "link.jsonl"), f"no such directory {tmp_path / 'gone'}")
+
+
 @pytest.mark.parametrize("games", ["1", "3"])  # one game stays in the buffer until the last flush and close
 def test_a_full_disk_is_an_error_line(capsys, games):
     assert_refused(*simulate(capsys, "/dev/full", games), "/dev/full: cannot write (No space left on device)")
