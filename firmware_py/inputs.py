@@ -35,9 +35,16 @@ def decode(data: bytes, where: str, offset: int = 0) -> str:
         raise UsageError(f"{where}: not UTF-8 text (byte {offset + exc.start})") from None
 
 
+def standard_input() -> BinaryIO:
+    """The bytes of standard input; UsageError when the program was started with it closed."""
+    if sys.stdin is None:
+        raise UsageError("standard input is closed")
+    return sys.stdin.buffer
+
+
 def _open(path: str) -> BinaryIO:
     if path == "-":
-        return sys.stdin.buffer
+        return standard_input()
     try:
         return open(path, "rb")
     except OSError as exc:

@@ -367,3 +367,14 @@ def test_program_exit_status_and_pipe(tmp_path):
     assert bad.returncode == 2 and bad.stdout == ""
     assert len(bad.stderr.splitlines()) == 1 and bad.stderr.startswith("error: ")
     assert "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("argv", [["legal", "-"], ["replay", "-"], ["agent"]])
+def test_error_standard_input_closed(capsys, monkeypatch, argv):
+    """A program started with standard input closed (sys.stdin is None) says so."""
+    monkeypatch.setattr(sys, "stdin", None)
+    assert_user_error(*run(capsys, *argv), "standard input is closed")
+
+
+def test_error_bench_an_empty_section_name(capsys):
+    assert_user_error(*run(capsys, "bench", "--only", ""), "--only: unknown section ''")

@@ -8,7 +8,6 @@ whose game is over; the agent then reads on. Each answer depends only on the lin
 level and `--seed`. The agent exits at end of input.
 """
 import argparse
-import sys
 
 from engine.errors import RoseKingError
 from engine.jsonio import loads
@@ -16,7 +15,7 @@ from engine.players import NAMES, make_player
 from engine.position import Position
 from firmware_py.commands import Subparsers
 from firmware_py.errors import UsageError
-from firmware_py.inputs import MAX_BYTES, decode, raw_lines
+from firmware_py.inputs import MAX_BYTES, decode, raw_lines, standard_input
 
 
 def register(sub: Subparsers) -> None:
@@ -42,6 +41,6 @@ def answer(level: str, line: bytes | None, seed: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     make_player(args.level)  # an unknown level is a usage error before any input is read
-    for _, _, line in raw_lines(sys.stdin.buffer):
+    for _, _, line in raw_lines(standard_input()):
         print(answer(args.level, line, args.seed), flush=True)
     return 0

@@ -39,7 +39,7 @@ def machine() -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> None:
-    names = args.only.split(",") if args.only else list(SECTIONS)
+    names = args.only.split(",") if args.only is not None else list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]
     if unknown:
         raise UsageError(f"--only: unknown section {unknown[0]!r} (choose from {', '.join(SECTIONS)})")
