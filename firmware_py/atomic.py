@@ -104,17 +104,27 @@ def output_directory(path: str) -> str:
     return path
 
 
+# .NAME.PID.XXXXXXXX.roseking-partial, as `_replacing` names them; a pid of at most 9 digits fits a C long.
+_LEFTOVER = re.compile(rf"\.(.+)\.([1-9][0-9]{{0,8}})\.[0-9a-f]{{8}}{re.escape(PARTIAL)}", re.DOTALL)
+_leftovers: dict[str, dict[str, list[str]]] = {}
+"""folder -> target name -> its partial files whose writer was gone when this process first wrote there."""
+
+
 def _clear_leftovers(target: str) -> None:
-    """Remove partial files of `target` whose writing process is gone."""
+    """Remove partial files of `target` whose writing process is gone. Each folder is read once
+    a process, so writing many files into one (`--snapshot`) stays linear."""
     folder, name = os.path.split(target)
-    # .NAME.PID.XXXXXXXX.roseking-partial, as `_replacing` names them; a pid of at most 9 digits fits a C long
-    ours = re.compile(rf"\.{re.escape(name)}\.([1-9][0-9]{{0,8}})\.[0-9a-f]{{8}}{re.escape(PARTIAL)}")
-    with contextlib.suppress(OSError), os.scandir(folder) as entries:
-        for entry in entries:
-            found = ours.fullmatch(entry.name)
-            if found and not _alive(int(found.group(1))):
-                with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
+    if folder not in _leftovers:
+        found: dict[str, list[str]] = {}
+        with contextlib.suppress(OSError), os.scandir(folder) as entries:
+            for entry in entries:
+                match = _LEFTOVER.fullmatch(entry.name)
+                if match and not _alive(int(match.group(2))):
+                    found.setdefault(match.group(1), []).append(entry.path)
+        _leftovers[folder] = found
+    for path in _leftovers[folder].pop(name, []):
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 def _alive(pid: int) -> bool:
@@ -176,8 +186,8 @@ def _replacing(target: str, old: os.stat_result | None, mode: str, encoding: str
     _clear_leftovers(target)
     folder = os.path.dirname(target)
     tmp = os.path.join(folder, f".{os.path.basename(target)}.{os.getpid()}.{secrets.token_hex(4)}{PARTIAL}")
-    fd = _open_fd(tmp, os.O_CREAT | os.O_EXCL, name)
-    try:
+    try:  # from the moment the partial file may exist: a SIGTERM just after its creation removes it too
+        fd = _open_fd(tmp, os.O_CREAT | os.O_EXCL, name)  # the name holds our pid: no one else's file
         if old is not None:
             os.fchmod(fd, stat.S_IMODE(old.st_mode))
             with contextlib.suppress(OSError):

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from firmware_py.atomic import PARTIAL, atomic_writer
+from firmware_py.atomic import PARTIAL, atomic_writer, write_file
 from firmware_py.cli import main
 from firmware_py.errors import UsageError
 
@@ -137,6 +137,34 @@ def test_odd_names_like_leftovers_are_left_alone(tmp_path, capsys, pid):
     odd.write_text("someone's file")
     assert simulate(capsys, tmp_path / "games.jsonl")[0] == 0
     assert odd.read_text() == "someone's file"
+
+
+def test_a_folder_is_read_for_leftovers_once_however_many_files_go_into_it(tmp_path, monkeypatch):
+    """`--snapshot` writes thousands of pictures into one folder: looking for leftovers beside
+    each of them would make the run quadratic."""
+    dead = tmp_path / f".frame-000003.png.999999999.0badf00d{PARTIAL}"
+    dead.write_text("partial")
+    reads = []
+    real_scandir = os.scandir
+    monkeypatch.setattr(os, "scandir", lambda folder: reads.append(folder) or real_scandir(folder))
+    for n in range(1, 6):
+        write_file(str(tmp_path / f"frame-{n:06d}.png"), b"png")
+    assert reads == [str(tmp_path)]
+    assert not dead.exists() and len(list(tmp_path.iterdir())) == 5
+
+
+def test_a_signal_just_after_the_partial_file_is_made_removes_it(tmp_path, monkeypatch):
+    """SIGTERM may land between the partial file's creation and anything after it."""
+    import firmware_py.atomic as atomic
+    real_open_fd = atomic._open_fd
+
+    def open_then_terminated(*args):
+        os.close(real_open_fd(*args))
+        raise SystemExit(128 + signal.SIGTERM)
+    monkeypatch.setattr(atomic, "_open_fd", open_then_terminated)
+    with pytest.raises(SystemExit), atomic_writer(tmp_path / "games.jsonl"):
+        pass
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_sigterm_removes_the_partial_file(tmp_path):
