@@ -8,7 +8,7 @@ table's saves) goes through `atomic_writer`:
   reader sees the old file or the whole new one. An existing file keeps its permissions
   (and owner, where allowed); a new one gets them from the umask. On an error, Ctrl-C or
   SIGTERM the partial file is removed; one left by a killed run (SIGKILL, power loss) is
-  removed by the next write to the same target.
+  removed by the next run that writes the same target.
 - a symbolic link: the same, for the file it points to (the link stays).
 - a character or block device or a FIFO (`/dev/null`, `/dev/stdout`, a pipe): written
   directly, never replaced.
