@@ -36,13 +36,16 @@ PARTIAL = ".roseking-partial"
 
 
 class Output:
-    """A file being written whose write errors are UsageErrors naming it; as a context
-    manager it closes the file, and an error on closing counts only if none came before."""
+    """A file being written whose write errors are UsageErrors naming it (but a pipe whose reader
+    has gone stays a BrokenPipeError, as for standard output); as a context manager it closes
+    the file, and an error on closing counts only if none came before."""
 
     def __init__(self, file: IO[Any], name: str) -> None:
         self._file, self._name = file, name
 
-    def _failed(self, exc: OSError) -> UsageError:
+    def _failed(self, exc: OSError) -> Exception:
+        if isinstance(exc, BrokenPipeError):
+            return exc
         return UsageError(f"{self._name}: cannot write ({exc.strerror})")
 
     def write(self, data: Any) -> int:

@@ -85,6 +85,16 @@ def test_standard_output_piped_is_written_into():
     assert len(records) == 2 and "games: 2" in proc.stdout
 
 
+def test_a_reader_that_goes_away_ends_the_run_quietly_as_on_standard_output():
+    """`--records /dev/stdout | head -1`: a broken pipe is no user error (status 0, nothing on stderr)."""
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "100000000",
+                             "--records", "/dev/stdout"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline().startswith(b"{")
+    proc.stdout.close()
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr.read() == b""
+
+
 def test_a_dangling_link_names_the_missing_folder_it_leads_to(tmp_path, capsys):
     (tmp_path / "link.jsonl").symlink_to(tmp_path / "gone" / "games.jsonl")
     assert_refused(*simulate(capsys, tmp_path / "link.jsonl"), f"no such directory {tmp_path / 'gone'}")
