@@ -20,6 +20,9 @@ COMMANDS = [
 # The libraries of the `table` extra (and what they pull in): a command that needs them says so.
 TABLE_LIBRARIES = frozenset({"gpiozero", "luma", "PIL", "neopixel", "board", "adafruit_blinka", "adafruit_pixelbuf"})
 
+# What would end the `error:` line early, written as its escape (a key or value quoted from a file may hold it).
+LINE_BREAKS = {ord(ch): repr(ch)[1:-1] for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
+
 
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one `error: …` line and status 2."""
@@ -48,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser(argv).parse_args(argv)
         return int(args.func(args) or 0)
     except USER_ERRORS as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {str(exc).translate(LINE_BREAKS)}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as exc:
         if (exc.name or "").split(".")[0] not in TABLE_LIBRARIES:

@@ -378,3 +378,12 @@ def test_error_standard_input_closed(capsys, monkeypatch, argv):
 
 def test_error_bench_an_empty_section_name(capsys):
     assert_user_error(*run(capsys, "bench", "--only", ""), "--only: unknown section ''")
+
+
+@pytest.mark.parametrize("toml, words", [('[board]\n"a\\nb" = 1\n', ["board.a\\nb: unknown key"]),
+                                         ('"x\\u2028y\\r" = 1\n', ["x\\u2028y\\r: unknown key"])])
+def test_error_a_quoted_line_break_stays_on_the_one_error_line(capsys, tmp_path, toml, words):
+    """Whatever a message quotes from a file, its line breaks are written as escapes."""
+    path = tmp_path / "roseking.toml"
+    path.write_text(toml)
+    assert_user_error(*run(capsys, "config", "check", str(path)), *words)
