@@ -21,6 +21,11 @@ def shown(path: str) -> str:
     return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
+def input_name(path: str) -> str:
+    """How messages name the input `path`: `standard input` for `-`, else the path as `shown`."""
+    return "standard input" if path == "-" else shown(path)
+
+
 def decode(data: bytes, where: str, offset: int = 0) -> str:
     """`data` as UTF-8 text; UsageError naming `where` and the byte (from `offset`) otherwise.
 
@@ -53,7 +58,7 @@ def _open(path: str) -> BinaryIO:
 
 def read_text(path: str, limit: int = MAX_BYTES) -> str:
     """The whole text of file `path` (or standard input for `-`), at most `limit` bytes."""
-    where = "standard input" if path == "-" else shown(path)
+    where = input_name(path)
     stream = _open(path)
     try:
         data = stream.read(limit + 1)
@@ -91,7 +96,7 @@ def raw_lines(stream: BinaryIO, limit: int = MAX_BYTES) -> Iterator[tuple[int, i
 def read_lines(path: str, limit: int = MAX_BYTES) -> Iterator[tuple[int, str]]:
     """Yield (line number, text) for each line of file `path` (or `-`); UsageError names the
     file, line and byte of a line that is too long or not UTF-8."""
-    where = "standard input" if path == "-" else shown(path)
+    where = input_name(path)
     stream = _open(path)
     try:
         for number, offset, line in raw_lines(stream, limit):

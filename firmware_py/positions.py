@@ -6,12 +6,12 @@ from typing import Any
 from engine.jsonio import loads
 from engine.position import Position
 from engine.variants import Reshuffle
-from firmware_py.inputs import read_text, shown
+from firmware_py.inputs import input_name, read_text
 
 
 def read_json(path: str) -> Any:
     """The JSON document in file `path`, or standard input for `-`, read with the input limits."""
-    return loads(read_text(path), "standard input" if path == "-" else shown(path))
+    return loads(read_text(path), input_name(path))
 
 
 def load_position(path: str, seed: int | None = None, reshuffle: str = Reshuffle.LAZY) -> Position:

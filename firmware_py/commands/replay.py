@@ -3,7 +3,7 @@ import argparse
 
 from engine.record import read_records, replay
 from firmware_py.commands import Subparsers
-from firmware_py.inputs import read_lines, shown
+from firmware_py.inputs import input_name, read_lines
 
 
 def register(sub: Subparsers) -> None:
@@ -13,7 +13,7 @@ def register(sub: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    where = "standard input" if args.records == "-" else shown(args.records)
+    where = input_name(args.records)
     lines = []  # printed only once every game has replayed, so an error leaves stdout empty
     for game, (line, record) in enumerate(read_records(read_lines(args.records), where), 1):
         pos = replay(record, where=f"game {game} (line {line})")
