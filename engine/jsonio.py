@@ -75,9 +75,9 @@ def brief(value: object, width: int = 60) -> str:
 def label(value: object, width: int = 60) -> str:
     """A key or a token for an error message: as it is when it is short printable text, else `brief(value)`.
 
-    >>> label("hands"), label("a\\nb"), label(["N1"])
-    ('hands', "'a\\\\nb'", "['N1']")
+    >>> label("hands"), label("a\\nb"), label(""), label(["N1"])
+    ('hands', "'a\\\\nb'", "''", "['N1']")
     """
-    if isinstance(value, str) and value.isprintable() and len(value) <= width:
+    if isinstance(value, str) and value and value.isprintable() and len(value) <= width:
         return value
     return brief(value, width)

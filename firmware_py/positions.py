@@ -29,5 +29,5 @@ def add_position_args(parser: argparse.ArgumentParser,
     """The POSITION argument with --seed and --reshuffle, shared by the analysis commands."""
     parser.add_argument("position", metavar="POSITION", help="position JSON file, or - for standard input")
     parser.add_argument("--seed", type=int, help=seed_help)
-    parser.add_argument("--reshuffle", choices=tuple(Reshuffle), default=Reshuffle.LAZY,
+    parser.add_argument("--reshuffle", choices=[r.value for r in Reshuffle], default=Reshuffle.LAZY,
                         help="when the discard pile is reshuffled (R11; default lazy)")

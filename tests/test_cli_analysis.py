@@ -387,3 +387,15 @@ def test_error_a_quoted_line_break_stays_on_the_one_error_line(capsys, tmp_path,
     path = tmp_path / "roseking.toml"
     path.write_text(toml)
     assert_user_error(*run(capsys, "config", "check", str(path)), *words)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["legal", "start.json", "--reshuffle", "x"], ["invalid choice: 'x' (choose from 'lazy', 'eager')"]),
+    (["new", "--first", "x"], ["invalid choice: 'x' (choose from 'red', 'random')"]),
+    (["apply", "start.json", ""], ["move 1 (''): unknown move ''"]),
+])
+def test_error_choices_and_empty_moves_are_written_as_typed(capsys, monkeypatch, tmp_path, argv, words):
+    """The choices are listed as a user types them, not as the enums' reprs; an empty move is quoted."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "start.json").write_text(json.dumps(Position.new(seed=1).to_json()))
+    assert_user_error(*run(capsys, *argv), *words)

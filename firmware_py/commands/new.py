@@ -12,7 +12,7 @@ def register(sub: Subparsers) -> None:
     p = sub.add_parser("new", help="print a starting position")
     p.add_argument("--variant", choices=VARIANT_NAMES, default="classic")
     p.add_argument("--seed", type=int, help="the deal's seed (default: a random one)")
-    p.add_argument("--first", choices=tuple(First), default=First.RED, help="who starts (R8; default red)")
+    p.add_argument("--first", choices=[f.value for f in First], default=First.RED, help="who starts (R8; default red)")
     p.set_defaults(func=run)
 
 
