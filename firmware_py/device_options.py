@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 
 from firmware_py.atomic import atomic_writer, output_directory, write_file
 from firmware_py.errors import UsageError
-from firmware_py.inputs import read_text, shown
+from firmware_py.inputs import input_name, read_text
 from hardware import Config, open_devices, parse_config, read_config
 from hardware.backends import backend_of
 from hardware.devices import Devices
@@ -26,7 +26,7 @@ def add_device_arguments(parser: argparse.ArgumentParser) -> None:
 
 def load_config(path: str) -> Config:
     """The validated configuration in the TOML file at `path`, read with the input limits."""
-    return read_config(read_text(path), shown(path))
+    return read_config(read_text(path), input_name(path))
 
 
 def config_from_args(args: argparse.Namespace) -> Config:
@@ -51,7 +51,7 @@ def open_from_args(args: argparse.Namespace, config: Config | None = None,
         raise UsageError("--exit-after-script needs --input-script FILE")
     steps = None
     if args.input_script is not None:
-        steps = parse_script(read_text(args.input_script), list(config.buttons.pins), shown(args.input_script))
+        steps = parse_script(read_text(args.input_script), list(config.buttons.pins), input_name(args.input_script))
     frames, snapshot = args.frames, args.snapshot
     with contextlib.ExitStack() as stack:
         if backend_of(config, args.sim) == "sim":  # else open_devices refuses the simulator's options

@@ -399,3 +399,8 @@ def test_error_choices_and_empty_moves_are_written_as_typed(capsys, monkeypatch,
     monkeypatch.chdir(tmp_path)
     (tmp_path / "start.json").write_text(json.dumps(Position.new(seed=1).to_json()))
     assert_user_error(*run(capsys, *argv), *words)
+
+
+def test_config_check_reads_standard_input_and_names_it(capsys, monkeypatch):
+    assert_user_error(*run(capsys, "config", "check", "-", stdin="[board]\nbrightness = nan\n", monkeypatch=monkeypatch),
+                      "error: standard input: board.brightness: must be a finite number (got nan)")

@@ -3,7 +3,7 @@ import argparse
 
 from firmware_py.commands import Subparsers
 from firmware_py.device_options import load_config
-from firmware_py.inputs import shown
+from firmware_py.inputs import input_name
 from hardware.config import Config
 from hardware.frame import CELLS
 from hardware.power import Dimmer
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from firmware_py.table.settings import parse_settings
     config = load_config(args.file)
     table = parse_settings(config.table, config.source)
-    print(f"{shown(args.file)}: ok")
+    print(f"{input_name(args.file)}: ok")
     for line in summary(config):
         print(f"  {line}")
     print(f"  table: hint {'on' if table.hint else 'off'}, takeback {'on' if table.takeback else 'off'}, "
