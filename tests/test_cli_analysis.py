@@ -402,5 +402,5 @@ def test_error_choices_and_empty_moves_are_written_as_typed(capsys, monkeypatch,
 
 
 def test_config_check_reads_standard_input_and_names_it(capsys, monkeypatch):
-    assert_user_error(*run(capsys, "config", "check", "-", stdin="[board]\nbrightness = nan\n", monkeypatch=monkeypatch),
-                      "error: standard input: board.brightness: must be a finite number (got nan)")
+    result = run(capsys, "config", "check", "-", stdin="[board]\nbrightness = nan\n", monkeypatch=monkeypatch)
+    assert_user_error(*result, "error: standard input: board.brightness: must be a finite number (got nan)")
