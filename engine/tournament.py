@@ -13,27 +13,30 @@ from engine.stats import elo_ratings, proportion
 
 
 def schedule(variant: str, seed: int, players: Sequence[str], games: int,
-             workers: int = 1) -> Iterator[tuple[tuple[str, str], Task]]:
-    """(pairing, Task) pairs for `games` games per pairing (rounded up to whole deals), made lazily."""
+             workers: int = 1, record: bool = False) -> Iterator[tuple[tuple[str, str], Task]]:
+    """(pairing, Task) pairs for `games` games per pairing (rounded up to whole deals), made lazily;
+    `record`: the games keep their record lines."""
     games += games % 2
     for a, b in combinations(players, 2):
         lineups = (seat_names(variant, (a, b)), seat_names(variant, (b, a)))
-        for t in tasks(variant, seed, lineups, games, paired=True, workers=workers):
+        for t in tasks(variant, seed, lineups, games, record, paired=True, workers=workers):
             yield (a, b), t
 
 
 class Standings:
-    """Wins, draws and losses per player and per pairing, from finished Games."""
+    """Wins, draws and losses per player and per pairing, from finished Games; a player
+    not named at the start is added when first met."""
 
-    def __init__(self, players: Iterable[str]) -> None:
-        self.players = list(players)
-        self.wdl = {p: [0, 0, 0] for p in self.players}
+    def __init__(self, players: Iterable[str] = ()) -> None:
+        self.wdl = {p: [0, 0, 0] for p in players}
         self.pairs: dict[tuple[str, str], list[int]] = {}  # (a, b) -> [a wins, draws, b wins]
 
     def add(self, pair: tuple[str, str], games: Iterable[Game]) -> None:
         """Count the finished `games` of pairing `pair` = (a, b)."""
         a, b = pair
         tally = self.pairs.setdefault(pair, [0, 0, 0])
+        for p in pair:
+            self.wdl.setdefault(p, [0, 0, 0])
         for g in games:
             if g.winner == Winner.DRAW:
                 tally[1] += 1
@@ -49,7 +52,7 @@ class Standings:
         """Per player W/D/L, score with its 95% Wilson interval and Elo; per pairing the same."""
         elo = elo_ratings({pair: (w + d / 2, w + d + l) for pair, (w, d, l) in self.pairs.items()})
         players = []
-        for p in sorted(self.players, key=lambda p: -elo[p]):
+        for p in sorted(self.wdl, key=lambda p: -elo[p]):
             w, d, l = self.wdl[p]
             players.append({"player": p, **_row(w, d, l), "elo": round(elo[p])})
         pairs = [{"player": a, "opponent": b, **_row(*t)} for (a, b), t in self.pairs.items()]

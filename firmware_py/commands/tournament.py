@@ -1,4 +1,5 @@
 """`roseking tournament`: every pairing on paired deals; W/D/L, 95% Wilson intervals and Elo."""
+import contextlib
 import itertools
 import json
 
@@ -7,6 +8,7 @@ from engine.players import NAMES
 from engine.tournament import Standings, schedule
 from engine.variants import VARIANT_NAMES
 from firmware_py import executors
+from firmware_py.atomic import atomic_writer
 from firmware_py.errors import UsageError
 
 
@@ -19,6 +21,7 @@ def register(sub):
     p.add_argument("--seed", type=int, default=0, metavar="S", help="deal k is seeded from (S, k)")
     p.add_argument("--variant", default="classic", choices=VARIANT_NAMES)
     p.add_argument("--json", action="store_true", help="print the table as JSON")
+    p.add_argument("--records", metavar="PATH", help="write one game record per line (JSON Lines)")
     executors.add_arguments(p)
     p.set_defaults(func=run)
 
@@ -31,12 +34,19 @@ def run(args):
         raise UsageError(f"--games: must be an even number, at least 2 (each deal is played twice), "
                          f"got {args.games}")
     executors.check(args)
-    plan, todo = itertools.tee(schedule(args.variant, args.seed, players, args.games, args.workers))
+    recording = args.records is not None
+    plan, todo = itertools.tee(schedule(args.variant, args.seed, players, args.games, args.workers, recording))
     standings = Standings(players)
     pairings = len(players) * (len(players) - 1) // 2
-    with executors.progress(pairings * args.games) as bar, executors.executor(args) as pool:
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(atomic_writer(args.records)) if recording else None  # checked before any game
+        bar = stack.enter_context(executors.progress(pairings * args.games))
+        pool = stack.enter_context(executors.executor(args))
         for (pair, _), games in zip(plan, simulate.run((t for _, t in todo), pool)):
             standings.add(pair, games)
+            if out:
+                for g in games:
+                    out.write(f"{g.line}\n")
             bar.update(len(games))
     table = standings.to_dict()
     print(json.dumps(table, indent=2) if args.json else text(table))
