@@ -1,0 +1,226 @@
+"""The report's figures, drawn with matplotlib (headless Agg) from one variant's `Tally.to_dict()`."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
+from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.patches import Rectangle  # noqa: E402
+
+from engine.stats import proportion  # noqa: E402
+from engine.variants import COLOURS  # noqa: E402
+from firmware_py.report.elo import elo_intervals  # noqa: E402
+
+DPI = 100
+INK = {"red": "#b8322a", "white": "#5b6f86", "draw": "#9a9a9a"}  # white stones are drawn slate: white on white is lost
+FILES = "abcdefghi"
+plt.rcParams.update({"svg.fonttype": "none", "font.size": 10, "axes.spines.top": False,
+                     "axes.spines.right": False, "figure.dpi": DPI, "savefig.dpi": DPI})
+
+Draw = Callable[[dict[str, Any]], Figure]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _rates(ax: Axes, rows: list[tuple[str, float | None, list[float], str]], title: str) -> None:
+    """Horizontal bars of rates with their 95% intervals, the first row on top, the figures in the labels."""
+    rows = [r for r in rows if r[1] is not None]
+    y = list(range(len(rows)))[::-1]
+    rates = [r[1] or 0.0 for r in rows]
+    ax.barh(y, rates, color=[r[3] for r in rows], alpha=0.85, capsize=4,
+            xerr=[[rate - r[2][0] for rate, r in zip(rates, rows)], [r[2][1] - rate for rate, r in zip(rates, rows)]],
+            error_kw={"elinewidth": 1.2, "ecolor": "#222"})
+    ax.set_yticks(y, [f"{r[0]}\n{_pct(rate)} [{_pct(r[2][0])}–{_pct(r[2][1])}]" for rate, r in zip(rates, rows)])
+    ax.set_xlim(0, 1)
+    ax.axvline(0.5, color="#444", lw=0.8, ls="--")
+    ax.xaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
+    ax.set_title(title, loc="left")
+
+
+def results(t: dict[str, Any]) -> Figure:
+    """Win rates by colour (or team), draws, the first player and each player, with 95% Wilson intervals."""
+    s = t["summary"]
+    n = s["games"]
+    team = " team" if t["variant"] == "teams" else ""
+    rows = [(f"{c}{team} wins", s["colours"][c]["rate"], s["colours"][c]["ci95"], INK[c]) for c in COLOURS]
+    draw_rate, draw_ci = proportion(s["colours"]["draws"], n)
+    rows.append(("draws", draw_rate, draw_ci, INK["draw"]))
+    rows.append(("first player wins", s["first_player_wins"]["rate"], s["first_player_wins"]["ci95"], "#7a5c99"))
+    players = [(f"{name} (score)", p["rate"], p["ci95"], "#3f7f5f") for name, p in s["players"].items()]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.6 * max(len(rows), len(players)) + 1.4),
+                                      layout="constrained")
+    _rates(left, rows, f"Results of {n:,} games")
+    _rates(right, players, "Each player's score (win 1, draw ½)")
+    return fig
+
+
+def _hist(ax: Axes, counts: dict[int, int], bins: int | list[float], colour: str, label: str) -> None:
+    ax.hist(list(counts), bins=bins, weights=list(counts.values()), histtype="step", lw=1.6, color=colour,
+            label=label)
+
+
+def _bins(keys: list[int], width: int, edge: float = -0.5) -> list[float]:
+    """Bin edges `width` apart, at `edge` + multiples of `width`, covering all `keys`."""
+    low, high = min(keys), max(keys)
+    start = low - (low - edge) % width
+    return [start + width * k for k in range(int((high - start) // width) + 2)]
+
+
+def scores(t: dict[str, Any]) -> Figure:
+    """Distribution of the final score per colour, and of the margin red − white (R18)."""
+    h = t["histograms"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), layout="constrained")
+    keys = [k for c in COLOURS for k in h["score"][c]]
+    for c in COLOURS:
+        m = t["summary"]["scores"][c]
+        _hist(left, h["score"][c], _bins(keys, 10), INK[c], f"{c}: mean {m['mean']}, sd {m['sd']}")
+    left.set(title="Final score", xlabel="points (regions of n stones score n²)", ylabel="games")
+    left.legend(frameon=False)
+    margin = h["margin_red"]
+    _hist(right, margin, _bins(list(margin), 10), "#444", "")
+    right.axvline(0, color="#444", lw=0.8, ls="--")
+    m = t["summary"]["scores"]["margin_red"]
+    right.set(title=f"Margin red − white: mean {m['mean']}, sd {m['sd']}", xlabel="points", ylabel="games")
+    return fig
+
+
+def length(t: dict[str, Any]) -> Figure:
+    """Game length in moves (draws and passes included) and how games end (R16, R17)."""
+    h, s = t["histograms"], t["summary"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), width_ratios=(2.2, 1), layout="constrained")
+    _hist(left, h["moves"], _bins(list(h["moves"]), 2), "#444", "")
+    m = s["moves"]
+    left.set(title=f"Game length: mean {m['mean']} moves, sd {m['sd']} ({m['min']}–{m['max']})",
+             xlabel="moves in the game, draws and passes included", ylabel="games")
+    names = list(s["reasons"])
+    counts = [s["reasons"][r] for r in names]
+    bars = right.bar(names, counts, color="#6b8e9e")
+    right.bar_label(bars, [f"{c:,}\n{_pct(c / s['games'])}" for c in counts], fontsize=9)
+    right.set(title="How games end", ylabel="games")
+    right.margins(y=0.25)
+    return fig
+
+
+def heroes(t: dict[str, Any]) -> Figure:
+    """Heroes used by each colour per game, and the move numbers at which each seat played one (R12)."""
+    h = t["histograms"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), width_ratios=(1, 1.8), layout="constrained")
+    most = max((k for c in COLOURS for k in h["heroes_used"][c]), default=0)
+    for i, c in enumerate(COLOURS):
+        used = h["heroes_used"][c]
+        x = [k + (i - 0.5) * 0.38 for k in range(most + 1)]
+        mean = t["summary"]["heroes_used"][c]["mean"]
+        left.bar(x, [used.get(k, 0) for k in range(most + 1)], width=0.38, color=INK[c], label=f"{c}: mean {mean}")
+    left.set_xticks(range(most + 1))
+    left.set(title="Heroes used per game", xlabel="heroes used", ylabel="games")
+    left.legend(frameon=False)
+    keys = [k for seat in h["hero_moves"].values() for k in seat]
+    width = 5 * len(h["hero_moves"])  # every seat has the same number of turns in each bin
+    styles = ["-", "-", ":", ":"]
+    for k, (seat, moves) in enumerate(h["hero_moves"].items()):
+        if moves:
+            right.hist(list(moves), bins=_bins(keys, width, 0.5), weights=list(moves.values()), histtype="step",
+                       lw=1.6, color=INK[COLOURS[k & 1]], ls=styles[k], label=seat)
+    right.set(title="When heroes are played", xlabel=f"move number ({width}-move bins)", ylabel="hero moves")
+    if keys:
+        right.legend(frameon=False)
+    return fig
+
+
+def _board(ax: Axes, values: list[float], title: str, cmap: str, low: float, high: float) -> Any:
+    """A 9 × 9 board, rank 9 at the top (NOTATION.md), each square's value written in it."""
+    grid = [[values[9 * rank + f] for f in range(9)] for rank in range(8, -1, -1)]
+    image = ax.imshow(grid, cmap=cmap, vmin=low, vmax=high)
+    for r in range(9):
+        for f in range(9):
+            v = grid[r][f]
+            shade = (v - low) / ((high - low) or 1)
+            dark = abs(shade - 0.5) > 0.3 if low < 0 else shade > 0.6  # diverging maps are dark at both ends
+            ax.text(f, r, f"{round(100 * v)}", ha="center", va="center", fontsize=7.5,
+                    color="white" if dark else "black")
+    ax.add_patch(Rectangle((3.5, 3.5), 1, 1, fill=False, ec="#e0a800", lw=2.6))  # e5, the crown's start (R6)
+    ax.set_xticks(range(9), list(FILES))
+    ax.set_yticks(range(9), [str(9 - r) for r in range(9)])
+    ax.tick_params(length=0)
+    for side in ("top", "right", "bottom", "left"):
+        ax.spines[side].set_visible(False)
+    ax.set_title(title, fontsize=10)
+    return image
+
+
+def board(t: dict[str, Any]) -> Figure:
+    """For each square, the share of decided games in which it ended in the winner's colour,
+    in the loser's, and the difference; the crown's start e5 is framed in gold."""
+    b = t["board"]
+    n = max(b["decided"], 1)
+    won = [k / n for k in b["winner"]]
+    lost = [k / n for k in b["loser"]]
+    diff = [w - l for w, l in zip(won, lost)]
+    spread = max(max(map(abs, diff)), 0.01)
+    top = max(max(won), max(lost), 0.01)
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4.8), layout="constrained")
+    for ax, values, title, cmap, low, high in (
+            (axes[0], won, "winner's stone (% of decided games)", "Purples", 0.0, top),
+            (axes[1], lost, "loser's stone (%)", "Purples", 0.0, top),
+            (axes[2], diff, "winner's − loser's (points of %)", "RdBu_r", -spread, spread)):
+        fig.colorbar(_board(ax, values, title, cmap, low, high), ax=ax, shrink=0.8,
+                     format=lambda v, _: f"{100 * v:g}")
+    fig.suptitle(f"Who holds each square at the end: {b['decided']:,} decided games; gold frame: the crown's "
+                 "start, e5", fontsize=11)
+    return fig
+
+
+def tournament(t: dict[str, Any]) -> Figure:
+    """Each pairing's score with its 95% Wilson interval, and each side's Elo with its 95% interval."""
+    table = t["tournament"]
+    pairs = table["pairings"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.6 * max(len(pairs), len(table["players"])) + 1.4),
+                                      layout="constrained")
+    _rates(left, [(f"{p['player']} vs {p['opponent']}", p["score"], p["ci95"], "#3f7f5f") for p in pairs],
+           "Pairings: first-named side's score")
+    elo = elo_ratings_with_errors(table)
+    names = [r["player"] for r in table["players"]]
+    y = list(range(len(names)))[::-1]
+    right.errorbar([elo[n][0] for n in names], y, xerr=[elo[n][1] for n in names], fmt="o", color="#3f7f5f",
+                   capsize=4)
+    right.set_yticks(y, [f"{n}\n{elo[n][0]:+.0f} ± {elo[n][1]:.0f}" for n in names])
+    right.axvline(0, color="#444", lw=0.8, ls="--")
+    right.set(title="Elo (mean 0) with its 95% interval", xlabel="Elo")
+    return fig
+
+
+def elo_ratings_with_errors(table: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    """(Elo, 95% half-width) per side of a tournament table (`Standings.to_dict()`)."""
+    return elo_intervals({(p["player"], p["opponent"]): (p["wins"] + p["draws"] / 2, p["games"])
+                          for p in table["pairings"]})
+
+
+FIGURES: dict[str, tuple[str, str, Draw]] = {
+    "results": ("Who wins", "Wins per colour (per team in teams), draws, wins of the side that moved first, and "
+                "each player's score; bars are 95% Wilson intervals.", results),
+    "scores": ("Scores", "Final scores per colour (R18) and the margin red − white, in 10-point bins.", scores),
+    "length": ("Game length and end", "Moves per game (draws and passes count) and the end: last stone (R16) "
+               "or blockade (R17).", length),
+    "heroes": ("Heroes", "How many heroes each colour used, and at which move numbers each seat played them "
+               "(R12).", heroes),
+    "board": ("The board", "For each square, the share of decided games in which it held the winner's stone, "
+              "the loser's, and the difference: where games are decided.", board),
+    "tournament": ("Tournament", "Each pairing's score for its first-named side with a 95% Wilson interval, and "
+                   "each side's Bradley–Terry Elo with a 95% interval from the fit's Fisher information.",
+                   tournament),
+}
+
+
+def drawn(t: dict[str, Any]) -> Iterator[tuple[str, str, str, Figure]]:
+    """(name, title, caption, figure) of each figure this tally has data for; the caller closes them."""
+    for name, (title, caption, draw) in FIGURES.items():
+        if t["games"] and (name != "tournament" or t["tournament"]):
+            yield name, title, caption, draw(t)
