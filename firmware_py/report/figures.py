@@ -193,7 +193,7 @@ def tournament(t: dict[str, Any]) -> Figure:
                    capsize=4)
     right.set_yticks(y, [f"{n}\n{elo[n][0]:+.0f} ± {elo[n][1]:.0f}" for n in names])
     right.axvline(0, color="#444", lw=0.8, ls="--")
-    right.set(title="Elo (mean 0) with its 95% interval", xlabel="Elo")
+    right.set(title="Elo (mean 0) with its 95% interval", xlabel="Elo", ylim=(-0.6, len(names) - 0.4))
     return fig
 
 

@@ -1,0 +1,252 @@
+"""`roseking report` (issue 11): figures, page and CSV of game records, in one streaming pass."""
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from engine.record import read_records, replay
+from engine.report import CSV_COLUMNS, SQUARES, Tally, facts
+from engine.variants import COLOURS
+from firmware_py.cli import main
+from firmware_py.report.elo import elo_intervals
+
+FIGURES = ["results", "scores", "length", "heroes", "board", "tournament"]
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def simulate(path: Path, *argv: str) -> dict[str, Any]:
+    """Records at `path`; the summary `roseking simulate --json` printed for them."""
+    code, out, err = cli("simulate", "--records", str(path), "--json", *argv)
+    assert code == 0, err
+    summary: dict[str, Any] = json.loads(out)
+    return summary
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Records of a classic and a teams simulation with fixed seeds, their summaries, and one report of both."""
+    tmp = tmp_path_factory.mktemp("report")
+    classic, teams = tmp / "classic.jsonl", tmp / "teams.jsonl"
+    summaries = {"classic": simulate(classic, "--games", "80", "--seed", "5", "--players", "random,greedy"),
+                 "teams": simulate(teams, "--games", "40", "--seed", "3", "--variant", "teams",
+                                   "--players", "greedy,random")}
+    out, table = tmp / "out", tmp / "games.csv"
+    code, _, err = cli("report", str(classic), str(teams), "--out", str(out), "--csv", str(table))
+    assert code == 0, err
+    return {"files": {"classic": classic, "teams": teams}, "summaries": summaries, "out": out, "csv": table,
+            "report": json.loads((out / "report.json").read_text())}
+
+
+@pytest.fixture(scope="module")
+def tournament(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A tournament's records and table (`--json`) and the report of the records."""
+    tmp = tmp_path_factory.mktemp("tournament")
+    records, out = tmp / "t.jsonl", tmp / "out"
+    code, printed, err = cli("tournament", "--players", "random,greedy,easy:4", "--games", "6", "--seed", "2",
+                             "--json", "--records", str(records))
+    assert code == 0, err
+    code, _, err = cli("report", str(records), "--out", str(out))
+    assert code == 0, err
+    return {"records": records, "table": json.loads(printed), "out": out,
+            "report": json.loads((out / "report.json").read_text())}
+
+
+def finals(path: Path) -> list[Any]:
+    """The final position of every game in a records file, replayed here."""
+    return [replay(r) for _, r in read_records(str(path))]
+
+
+@pytest.mark.parametrize("variant", ["classic", "teams"])
+def test_the_reports_numbers_are_the_summarys(runs: dict[str, Any], variant: str) -> None:
+    """Wins per colour/team and player with Wilson intervals, draws, scores, moves, ends (R16, R17), heroes."""
+    tally = runs["report"][variant]
+    assert tally["summary"] == runs["summaries"][variant]
+    assert tally["games"] == runs["summaries"][variant]["games"] and tally["unfinished"] == 0
+    page = (runs["out"] / "index.html").read_text()
+    for c in COLOURS:  # the page shows the same rates and intervals
+        r = tally["summary"]["colours"][c]
+        assert f"{100 * r['rate']:.1f}% <small>[{100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}]" in page
+
+
+@pytest.mark.parametrize("variant", ["classic", "teams"])
+def test_the_heat_map_adds_up_to_the_stones_on_the_final_boards(runs: dict[str, Any], variant: str) -> None:
+    """Per square and colour, the board counts equal the stones read off every replayed final board (R18, R19)."""
+    board = runs["report"][variant]["board"]
+    expected = {c: [0] * SQUARES for c in ("R", "W")}
+    won = [0] * SQUARES
+    for pos in finals(runs["files"][variant]):
+        rows = pos.to_json()["board"]  # rank 9 first, file a first (NOTATION.md)
+        for sq in range(SQUARES):
+            stone = rows[8 - sq // 9][sq % 9]
+            if stone != ".":
+                expected[stone][sq] += 1
+        score = pos.score()
+        if score.winner != "draw":
+            won = [w + (pos.bits[COLOURS.index(score.winner)] >> sq & 1) for sq, w in enumerate(won)]
+    assert board["red"] == expected["R"] and board["white"] == expected["W"]
+    assert board["winner"] == won
+    assert sum(board["winner"]) + sum(board["loser"]) <= sum(board["red"]) + sum(board["white"])
+
+
+def test_the_csv_has_one_row_per_game_and_round_trips_the_figures(runs: dict[str, Any]) -> None:
+    with open(runs["csv"], newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0]) == list(CSV_COLUMNS)
+    for variant, path in runs["files"].items():
+        mine = [r for r in rows if r["variant"] == variant]
+        records = [r for _, r in read_records(str(path))]
+        assert len(mine) == len(records)
+        assert [int(r["seed"]) for r in mine] == [r["seed"] for r in records]
+        assert [r["players"].split(",") for r in mine] == [list(r["players"].values()) for r in records]
+        summary = runs["report"][variant]["summary"]
+        for c in COLOURS:
+            assert sum(r["winner"] == c for r in mine) == summary["colours"][c]["wins"]
+            assert round(sum(int(r[f"{c}_score"]) for r in mine) / len(mine), 2) == summary["scores"][c]["mean"]
+            assert round(sum(int(r[f"{c}_heroes"]) for r in mine) / len(mine), 2) == \
+                summary["heroes_used"][c]["mean"]
+            assert sum(int(r[f"{c}_stones"]) for r in mine) == sum(runs["report"][variant]["board"][c])
+        assert round(sum(int(r["moves"]) for r in mine) / len(mine), 2) == summary["moves"]["mean"]
+        assert {k: sum(r["reason"] == k for r in mine) for k in summary["reasons"]} == summary["reasons"]
+        for r, record in zip(mine, records):  # R19: higher score, then larger region, then more stones
+            red = (int(r["red_score"]), int(r["red_largest"]), int(r["red_stones"]))
+            white = (int(r["white_score"]), int(r["white_largest"]), int(r["white_stones"]))
+            assert r["winner"] == ("red" if red > white else "white" if white > red else "draw")
+            assert r["winner"] == record["result"]["winner"]
+
+
+def test_the_page_and_every_image_exist_and_open_at_the_stated_size(runs: dict[str, Any]) -> None:
+    out = runs["out"]
+    page = (out / "index.html").read_text()
+    assert not re.search(r"""(src|href)=["']?(https?:)?//|<script|<link""", page)  # offline: nothing fetched
+    shown = re.findall(r'<figure id="([\w-]+)">.*?<img src="data:image/svg\+xml;base64,[^"]+" '
+                       r'width="(\d+)" height="(\d+)"', page)
+    # two different sides met (greedy and random), so each variant has its pairing chart too
+    assert [name for name, _, _ in shown] == [f"{v}-{f}" for v in ("classic", "teams") for f in FIGURES]
+    for name, width, height in shown:
+        with Image.open(out / f"{name}.png") as png:
+            png.load()
+            assert png.format == "PNG" and png.size == (int(width), int(height))
+        assert ET.parse(out / f"{name}.svg").getroot().tag == "{http://www.w3.org/2000/svg}svg"
+
+
+def test_teams_are_reported_per_team_and_per_seat(runs: dict[str, Any]) -> None:
+    """R20–R22: seats red1, white1, red2, white2 in turn order; teams score and win together."""
+    teams = runs["report"]["teams"]
+    assert list(teams["seats"]) == ["red1", "white1", "red2", "white2"]
+    assert teams["seats"]["red1"]["players"] == {"greedy": 40} and teams["seats"]["white2"]["players"] == {"random": 40}
+    for k, moves in enumerate(teams["histograms"]["hero_moves"].values()):
+        assert moves and all((n - 1) % 4 == k for n in map(int, moves))  # red1 moves first (R22)
+    heroes = sum(s["heroes"] for s in teams["seats"].values())
+    assert heroes == sum(int(n) * k for c in COLOURS for n, k in teams["histograms"]["heroes_used"][c].items())
+    assert all(int(n) <= 4 for c in COLOURS for n in teams["histograms"]["heroes_used"][c])  # 2 per seat (R21)
+    assert "Teams: 40 games" in (runs["out"] / "index.html").read_text()
+
+
+def test_tournament_records_give_the_tournament_table_and_elo_with_intervals(tournament: dict[str, Any]) -> None:
+    table, mine = tournament["table"], tournament["report"]["classic"]["tournament"]
+    assert {r["player"]: r for r in mine["players"]} == {r["player"]: r for r in table["players"]}
+    assert mine["pairings"] == table["pairings"]
+    assert (tournament["out"] / "classic-tournament.png").exists()
+    page = (tournament["out"] / "index.html").read_text()
+    for r in table["players"]:
+        assert re.search(rf"<td>{re.escape(r['player'])}</td>.*?<td>{re.escape(format(r['elo'], '+d'))} ± \d+</td>", page)
+
+
+def test_elo_intervals_narrow_with_more_games() -> None:
+    few = elo_intervals({("a", "b"): (30, 40), ("b", "c"): (25, 40)})
+    many = elo_intervals({("a", "b"): (300, 400), ("b", "c"): (250, 400)})
+    assert sum(r for r, _ in few.values()) == pytest.approx(0, abs=1e-6)
+    for name in "abc":
+        assert 0 < many[name][1] < few[name][1] / 2.5  # about 1/√10 as wide
+    assert many["a"][0] > many["b"][0] > many["c"][0]
+
+
+def test_a_bad_line_names_file_and_line_and_writes_nothing(tmp_path: Path, runs: dict[str, Any]) -> None:
+    good = runs["files"]["classic"].read_text().splitlines()
+    record = json.loads(good[1])
+    record["moves"][3] = "H+N1"
+    cases = {"not JSON": "{oops", "an illegal move": json.dumps(record)}
+    for why, bad in cases.items():
+        path = tmp_path / "bad.jsonl"
+        path.write_text(f"{good[0]}\n\n{bad}\n{good[2]}\n")
+        out, table = tmp_path / "out", tmp_path / "games.csv"
+        code, printed, err = cli("report", str(path), "--out", str(out), "--csv", str(table))
+        assert code == 2 and printed == "", why
+        assert err.startswith(f"error: {path}:3") and len(err.splitlines()) == 1 and "Traceback" not in err, err
+        assert not out.exists() and list(tmp_path.iterdir()) == [path], why  # no half-written file
+
+
+def test_usage_errors_and_an_existing_directory_keeps_its_files(tmp_path: Path, runs: dict[str, Any]) -> None:
+    records = str(runs["files"]["classic"])
+    assert cli("report", records)[0] == 2  # neither --out nor --csv
+    (tmp_path / "file").write_text("x")
+    code, _, err = cli("report", records, "--out", str(tmp_path / "file"))
+    assert code == 2 and "not a directory" in err
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "dir" / "notes.txt").write_text("mine")
+    assert cli("report", records, "--csv", str(tmp_path / "dir" / "g.csv"))[0] == 0
+    assert (tmp_path / "dir" / "notes.txt").read_text() == "mine"
+
+
+def test_the_table_commands_do_not_need_matplotlib(runs: dict[str, Any]) -> None:
+    """`roseking legal` and the engine's report tally import no plotting library."""
+    code = ("import sys; from firmware_py.cli import main; import engine.report; "
+            f"main(['legal', '-']); main(['report', {str(runs['files']['classic'])!r}, '--csv', '/dev/null']); "
+            "assert 'matplotlib' not in sys.modules and 'numpy' not in sys.modules, 'plotting imported'")
+    pos = json.dumps(finals(runs["files"]["classic"])[0].to_json())
+    proc = subprocess.run([sys.executable, "-c", code], input=pos, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+
+
+POOL: list[Any] = []
+
+
+def pool() -> list[Any]:
+    """Facts of a few dozen games of each variant (built once)."""
+    if not POOL:
+        from engine.simulate import play
+        for variant, players in (("classic", ("random", "random")), ("teams", ("random",) * 4)):
+            for seed in range(30):
+                g = play(variant, seed, players, record=True)
+                POOL.append(facts(json.loads(g.line), "pool", seed))
+    return POOL
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_tally_is_a_sum_over_games(data: st.DataObject) -> None:
+    """Histograms and board counts do not depend on the order of the games, and count each game once."""
+    variant = data.draw(st.sampled_from(["classic", "teams"]))
+    games = [f for f in pool() if f.variant == variant]
+    chosen = data.draw(st.lists(st.sampled_from(games), max_size=12))
+    shuffled = data.draw(st.permutations(chosen))
+    a, b = Tally(variant), Tally(variant)
+    for f in chosen:
+        a.add(f)
+    for f in shuffled:
+        b.add(f)
+    da, db = a.to_dict(), b.to_dict()
+    assert da["histograms"] == db["histograms"] and da["board"] == db["board"]
+    assert sum(da["histograms"]["moves"].values()) == da["games"] == len(chosen)
+    assert sum(da["board"]["red"]) == sum(f.stones[0] for f in chosen)
+    decided = [f for f in chosen if f.winner != "draw"]
+    assert sum(da["board"]["winner"]) + sum(da["board"]["loser"]) == sum(sum(f.stones) for f in decided)
