@@ -96,6 +96,11 @@ def facts(record: Any, file: str, line: int) -> Facts:
                  reason or "unfinished", winner(red, white) if reason else None, (end.bits[0], end.bits[1]))
 
 
+def facts_of(file: str, chunk: list[tuple[int, Any]]) -> list[Facts]:
+    """The facts of (line number, record) pairs of `file`: a picklable unit of work for a process pool."""
+    return [facts(record, file, line) for line, record in chunk]
+
+
 class Tally:
     """Everything the report shows of one variant's games, added one game at a time."""
 

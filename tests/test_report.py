@@ -213,7 +213,8 @@ def test_the_table_commands_do_not_need_matplotlib(runs: dict[str, Any]) -> None
             f"main(['legal', '-']); main(['report', {str(runs['files']['classic'])!r}, '--csv', '/dev/null']); "
             "assert 'matplotlib' not in sys.modules and 'numpy' not in sys.modules, 'plotting imported'")
     pos = json.dumps(finals(runs["files"]["classic"])[0].to_json())
-    proc = subprocess.run([sys.executable, "-c", code], input=pos, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-c", code], input=pos, capture_output=True, text=True,
+                          timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
 
 
@@ -250,3 +251,10 @@ def test_the_tally_is_a_sum_over_games(data: st.DataObject) -> None:
     assert sum(da["board"]["red"]) == sum(f.stones[0] for f in chosen)
     decided = [f for f in chosen if f.winner != "draw"]
     assert sum(da["board"]["winner"]) + sum(da["board"]["loser"]) == sum(sum(f.stones) for f in decided)
+
+
+def test_two_workers_give_the_same_csv_as_one(tmp_path: Path, runs: dict[str, Any]) -> None:
+    records = str(runs["files"]["classic"])
+    for k in ("1", "2"):
+        assert cli("report", records, "--csv", str(tmp_path / f"{k}.csv"), "--workers", k)[0] == 0
+    assert (tmp_path / "1.csv").read_text() == (tmp_path / "2.csv").read_text()

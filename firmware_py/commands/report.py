@@ -2,16 +2,23 @@
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import csv
+import itertools
 import os
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Executor, Future
 from types import ModuleType
+from typing import Any
 
 from engine.record import read_records
-from engine.report import CSV_COLUMNS, Report, facts
+from engine.report import CSV_COLUMNS, Facts, Report, facts_of
 from firmware_py import executors
 from firmware_py.atomic import atomic_writer
 from firmware_py.errors import UsageError
+
+CHUNK = 500  # records per unit of work
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -21,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--out", metavar="DIR",
                    help="write DIR/index.html, every figure as PNG and SVG, and report.json (the numbers)")
     p.add_argument("--csv", metavar="FILE", help="write one row per game, for pandas, R or a spreadsheet")
+    executors.add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -33,9 +41,27 @@ def _page() -> ModuleType:
     return page
 
 
+def replayed(path: str, pool: Executor | None, window: int) -> Iterator[Facts]:
+    """The facts of every game in `path`, in file order; at most `window` chunks of records in flight."""
+    records = read_records(path)
+    chunks: Iterable[list[tuple[int, Any]]] = iter(lambda: list(itertools.islice(records, CHUNK)), [])
+    if pool is None:
+        for chunk in chunks:
+            yield from facts_of(path, chunk)
+        return
+    pending: collections.deque[Future[list[Facts]]] = collections.deque()
+    for chunk in chunks:
+        pending.append(pool.submit(facts_of, path, chunk))
+        if len(pending) >= window:
+            yield from pending.popleft().result()
+    while pending:
+        yield from pending.popleft().result()
+
+
 def run(args: argparse.Namespace) -> int:
     if not args.out and not args.csv:
         raise UsageError("report: name --out DIR, --csv FILE or both")
+    executors.check(args)
     page = _page() if args.out else None
     if args.out and os.path.exists(args.out) and not os.path.isdir(args.out):
         raise UsageError(f"--out: {args.out} exists and is not a directory")
@@ -44,11 +70,11 @@ def run(args: argparse.Namespace) -> int:
         rows = csv.DictWriter(stack.enter_context(atomic_writer(args.csv)), CSV_COLUMNS) if args.csv else None
         if rows:
             rows.writeheader()
+        pool = stack.enter_context(executors.executor(args))
         bar = stack.enter_context(executors.progress(None))
         for path in args.records:
             count = 0
-            for line, record in read_records(path):
-                game = facts(record, path, line)
+            for game in replayed(path, pool, 2 * args.workers):
                 report.add(game)
                 if rows:
                     rows.writerow(game.row())

@@ -1,26 +1,25 @@
-"""The report's figures, drawn with matplotlib (headless Agg) from one variant's `Tally.to_dict()`."""
+"""The report's figures, drawn with matplotlib from one variant's `Tally.to_dict()`.
+
+Figures are made with matplotlib's object API (`Figure`, no pyplot): no window, no global
+state; `savefig` renders PNG with the headless Agg backend and SVG with its own."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import matplotlib
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
-from matplotlib.axes import Axes  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.patches import Rectangle  # noqa: E402
-
-from engine.stats import proportion  # noqa: E402
-from engine.variants import COLOURS  # noqa: E402
-from firmware_py.report.elo import elo_intervals  # noqa: E402
+from engine.stats import proportion
+from engine.variants import COLOURS
+from firmware_py.report.elo import elo_intervals
 
 DPI = 100
 INK = {"red": "#b8322a", "white": "#5b6f86", "draw": "#9a9a9a"}  # white stones are drawn slate: white on white is lost
 FILES = "abcdefghi"
-plt.rcParams.update({"svg.fonttype": "none", "font.size": 10, "axes.spines.top": False,
+matplotlib.rcParams.update({"svg.fonttype": "none", "font.size": 10, "axes.spines.top": False,
                      "axes.spines.right": False, "figure.dpi": DPI, "savefig.dpi": DPI})
 
 Draw = Callable[[dict[str, Any]], Figure]
@@ -55,8 +54,8 @@ def results(t: dict[str, Any]) -> Figure:
     rows.append(("draws", draw_rate, draw_ci, INK["draw"]))
     rows.append(("first player wins", s["first_player_wins"]["rate"], s["first_player_wins"]["ci95"], "#7a5c99"))
     players = [(f"{name} (score)", p["rate"], p["ci95"], "#3f7f5f") for name, p in s["players"].items()]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.6 * max(len(rows), len(players)) + 1.4),
-                                      layout="constrained")
+    fig = Figure(figsize=(11, 0.6 * max(len(rows), len(players)) + 1.4), layout="constrained")
+    left, right = fig.subplots(1, 2)
     _rates(left, rows, f"Results of {n:,} games")
     _rates(right, players, "Each player's score (win 1, draw ½)")
     return fig
@@ -77,7 +76,8 @@ def _bins(keys: list[int], width: int, edge: float = -0.5) -> list[float]:
 def scores(t: dict[str, Any]) -> Figure:
     """Distribution of the final score per colour, and of the margin red − white (R18)."""
     h = t["histograms"]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), layout="constrained")
+    fig = Figure(figsize=(11, 4), layout="constrained")
+    left, right = fig.subplots(1, 2)
     keys = [k for c in COLOURS for k in h["score"][c]]
     for c in COLOURS:
         m = t["summary"]["scores"][c]
@@ -95,7 +95,8 @@ def scores(t: dict[str, Any]) -> Figure:
 def length(t: dict[str, Any]) -> Figure:
     """Game length in moves (draws and passes included) and how games end (R16, R17)."""
     h, s = t["histograms"], t["summary"]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), width_ratios=(2.2, 1), layout="constrained")
+    fig = Figure(figsize=(11, 4), layout="constrained")
+    left, right = fig.subplots(1, 2, width_ratios=(2.2, 1))
     _hist(left, h["moves"], _bins(list(h["moves"]), 2), "#444", "")
     m = s["moves"]
     left.set(title=f"Game length: mean {m['mean']} moves, sd {m['sd']} ({m['min']}–{m['max']})",
@@ -112,7 +113,8 @@ def length(t: dict[str, Any]) -> Figure:
 def heroes(t: dict[str, Any]) -> Figure:
     """Heroes used by each colour per game, and the move numbers at which each seat played one (R12)."""
     h = t["histograms"]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), width_ratios=(1, 1.8), layout="constrained")
+    fig = Figure(figsize=(11, 4), layout="constrained")
+    left, right = fig.subplots(1, 2, width_ratios=(1, 1.8))
     most = max((k for c in COLOURS for k in h["heroes_used"][c]), default=0)
     for i, c in enumerate(COLOURS):
         used = h["heroes_used"][c]
@@ -166,7 +168,8 @@ def board(t: dict[str, Any]) -> Figure:
     diff = [w - l for w, l in zip(won, lost)]
     spread = max(max(map(abs, diff)), 0.01)
     top = max(max(won), max(lost), 0.01)
-    fig, axes = plt.subplots(1, 3, figsize=(13, 4.8), layout="constrained")
+    fig = Figure(figsize=(13, 4.8), layout="constrained")
+    axes = fig.subplots(1, 3)
     for ax, values, title, cmap, low, high in (
             (axes[0], won, "winner's stone (% of decided games)", "Purples", 0.0, top),
             (axes[1], lost, "loser's stone (%)", "Purples", 0.0, top),
@@ -182,8 +185,8 @@ def tournament(t: dict[str, Any]) -> Figure:
     """Each pairing's score with its 95% Wilson interval, and each side's Elo with its 95% interval."""
     table = t["tournament"]
     pairs = table["pairings"]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.6 * max(len(pairs), len(table["players"])) + 1.4),
-                                      layout="constrained")
+    fig = Figure(figsize=(11, 0.6 * max(len(pairs), len(table["players"])) + 1.4), layout="constrained")
+    left, right = fig.subplots(1, 2)
     _rates(left, [(f"{p['player']} vs {p['opponent']}", p["score"], p["ci95"], "#3f7f5f") for p in pairs],
            "Pairings: first-named side's score")
     elo = elo_ratings_with_errors(table)
@@ -204,23 +207,23 @@ def elo_ratings_with_errors(table: dict[str, Any]) -> dict[str, tuple[float, flo
 
 
 FIGURES: dict[str, tuple[str, str, Draw]] = {
-    "results": ("Who wins", "Wins per colour (per team in teams), draws, wins of the side that moved first, and "
-                "each player's score; bars are 95% Wilson intervals.", results),
+    "results": ("Who wins", ("Wins per colour (per team in teams), draws, wins of the side that moved first, and "
+                "each player's score; bars are 95% Wilson intervals."), results),
     "scores": ("Scores", "Final scores per colour (R18) and the margin red − white, in 10-point bins.", scores),
-    "length": ("Game length and end", "Moves per game (draws and passes count) and the end: last stone (R16) "
-               "or blockade (R17).", length),
-    "heroes": ("Heroes", "How many heroes each colour used, and at which move numbers each seat played them "
-               "(R12).", heroes),
-    "board": ("The board", "For each square, the share of decided games in which it held the winner's stone, "
-              "the loser's, and the difference: where games are decided.", board),
-    "tournament": ("Tournament", "Each pairing's score for its first-named side with a 95% Wilson interval, and "
-                   "each side's Bradley–Terry Elo with a 95% interval from the fit's Fisher information.",
+    "length": ("Game length and end", ("Moves per game (draws and passes count) and the end: last stone (R16) "
+               "or blockade (R17)."), length),
+    "heroes": ("Heroes", ("How many heroes each colour used, and at which move numbers each seat played them "
+               "(R12)."), heroes),
+    "board": ("The board", ("For each square, the share of decided games in which it held the winner's stone, "
+              "the loser's, and the difference: where games are decided."), board),
+    "tournament": ("Tournament", ("Each pairing's score for its first-named side with a 95% Wilson interval, and "
+                   "each side's Bradley–Terry Elo with a 95% interval from the fit's Fisher information."),
                    tournament),
 }
 
 
 def drawn(t: dict[str, Any]) -> Iterator[tuple[str, str, str, Figure]]:
-    """(name, title, caption, figure) of each figure this tally has data for; the caller closes them."""
+    """(name, title, caption, figure) of each figure this tally has data for."""
     for name, (title, caption, draw) in FIGURES.items():
         if t["games"] and (name != "tournament" or t["tournament"]):
             yield name, title, caption, draw(t)

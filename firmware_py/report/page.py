@@ -8,8 +8,7 @@ import json
 import os
 from typing import Any
 
-import matplotlib.pyplot as plt
-
+from engine.stats import proportion
 from engine.variants import COLOURS
 from firmware_py.atomic import atomic_writer
 from firmware_py.errors import UsageError
@@ -58,7 +57,8 @@ def _summary(t: dict[str, Any]) -> str:
     team = " team" if t["variant"] == "teams" else ""
     rows: list[list[Any]] = [[f"{c}{team} wins", f"{s['colours'][c]['wins']:,}", Raw(_pct(s["colours"][c]))]
                              for c in COLOURS]
-    rows.append(["draws", f"{s['colours']['draws']:,}", ""])
+    draws, ci95 = proportion(s["colours"]["draws"], s["games"])
+    rows.append(["draws", f"{s['colours']['draws']:,}", Raw(_pct({"rate": draws, "ci95": ci95}))])
     rows.append(["first player wins", f"{s['first_player_wins']['wins']:,}", Raw(_pct(s["first_player_wins"]))])
     rows += [[f"player {name}: score in {p['games']:,} games", f"{p['wins']:,} W, {p['draws']:,} D",
               Raw(_pct(p))] for name, p in s["players"].items()]
@@ -104,12 +104,9 @@ def _save(fig: Any, path: str, fmt: str) -> bytes:
 
 def _figure(out: str, prefix: str, name: str, title: str, caption: str, fig: Any) -> str:
     """Save one figure as PNG and SVG in `out`; its <figure> for the page, the SVG inline."""
-    try:
-        width, height = (round(x) for x in fig.get_size_inches() * DPI)
-        _save(fig, os.path.join(out, f"{prefix}-{name}.png"), "png")
-        svg = _save(fig, os.path.join(out, f"{prefix}-{name}.svg"), "svg")
-    finally:
-        plt.close(fig)
+    width, height = (round(x) for x in fig.get_size_inches() * DPI)
+    _save(fig, os.path.join(out, f"{prefix}-{name}.png"), "png")
+    svg = _save(fig, os.path.join(out, f"{prefix}-{name}.svg"), "svg")
     data = base64.b64encode(svg).decode("ascii")
     return (f'<figure id="{prefix}-{name}"><h3>{_e(title)}</h3>'
             f'<img src="data:image/svg+xml;base64,{data}" width="{width}" height="{height}" alt="{_e(title)}">'
