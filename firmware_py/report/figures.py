@@ -25,6 +25,11 @@ matplotlib.rcParams.update({"svg.fonttype": "none", "font.size": 10, "axes.spine
 Draw = Callable[[dict[str, Any]], Figure]
 
 
+def _side(t: dict[str, Any], colour: str) -> str:
+    """`red` or `red team` (R20)."""
+    return f"{colour} team" if t["variant"] == "teams" else colour
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -38,7 +43,7 @@ def _rates(ax: Axes, rows: list[tuple[str, float | None, list[float], str]], tit
             xerr=[[rate - r[2][0] for rate, r in zip(rates, rows)], [r[2][1] - rate for rate, r in zip(rates, rows)]],
             error_kw={"elinewidth": 1.2, "ecolor": "#222"})
     ax.set_yticks(y, [f"{r[0]}\n{_pct(rate)} [{_pct(r[2][0])}–{_pct(r[2][1])}]" for rate, r in zip(rates, rows)])
-    ax.set_xlim(0, 1)
+    ax.set(xlim=(0, 1), ylim=(-0.6, len(rows) - 0.4))
     ax.axvline(0.5, color="#444", lw=0.8, ls="--")
     ax.xaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
     ax.set_title(title, loc="left")
@@ -48,8 +53,7 @@ def results(t: dict[str, Any]) -> Figure:
     """Win rates by colour (or team), draws, the first player and each player, with 95% Wilson intervals."""
     s = t["summary"]
     n = s["games"]
-    team = " team" if t["variant"] == "teams" else ""
-    rows = [(f"{c}{team} wins", s["colours"][c]["rate"], s["colours"][c]["ci95"], INK[c]) for c in COLOURS]
+    rows = [(f"{_side(t, c)} wins", s["colours"][c]["rate"], s["colours"][c]["ci95"], INK[c]) for c in COLOURS]
     draw_rate, draw_ci = proportion(s["colours"]["draws"], n)
     rows.append(("draws", draw_rate, draw_ci, INK["draw"]))
     rows.append(("first player wins", s["first_player_wins"]["rate"], s["first_player_wins"]["ci95"], "#7a5c99"))
@@ -81,7 +85,7 @@ def scores(t: dict[str, Any]) -> Figure:
     keys = [k for c in COLOURS for k in h["score"][c]]
     for c in COLOURS:
         m = t["summary"]["scores"][c]
-        _hist(left, h["score"][c], _bins(keys, 10), INK[c], f"{c}: mean {m['mean']}, sd {m['sd']}")
+        _hist(left, h["score"][c], _bins(keys, 10), INK[c], f"{_side(t, c)}: mean {m['mean']}, sd {m['sd']}")
     left.set(title="Final score", xlabel="points (regions of n stones score n²)", ylabel="games")
     left.legend(frameon=False)
     margin = h["margin_red"]
@@ -120,7 +124,7 @@ def heroes(t: dict[str, Any]) -> Figure:
         used = h["heroes_used"][c]
         x = [k + (i - 0.5) * 0.38 for k in range(most + 1)]
         mean = t["summary"]["heroes_used"][c]["mean"]
-        left.bar(x, [used.get(k, 0) for k in range(most + 1)], width=0.38, color=INK[c], label=f"{c}: mean {mean}")
+        left.bar(x, [used.get(k, 0) for k in range(most + 1)], width=0.38, color=INK[c], label=f"{_side(t, c)}: mean {mean}")
     left.set_xticks(range(most + 1))
     left.set(title="Heroes used per game", xlabel="heroes used", ylabel="games")
     left.legend(frameon=False)
