@@ -46,8 +46,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """Records of a classic and a teams simulation with fixed seeds, their summaries, and one report of both."""
     tmp = tmp_path_factory.mktemp("report")
     classic, teams = tmp / "classic.jsonl", tmp / "teams.jsonl"
-    summaries = {"classic": simulate(classic, "--games", "80", "--seed", "5", "--players", "random,greedy"),
-                 "teams": simulate(teams, "--games", "40", "--seed", "3", "--variant", "teams",
+    summaries = {"classic": simulate(classic, "--games", "40", "--seed", "5", "--players", "random,greedy"),
+                 "teams": simulate(teams, "--games", "24", "--seed", "3", "--variant", "teams",
                                    "--players", "greedy,random")}
     out, table = tmp / "out", tmp / "games.csv"
     code, _, err = cli("report", str(classic), str(teams), "--out", str(out), "--csv", str(table))
@@ -61,7 +61,7 @@ def tournament(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A tournament's records and table (`--json`) and the report of the records."""
     tmp = tmp_path_factory.mktemp("tournament")
     records, out = tmp / "t.jsonl", tmp / "out"
-    code, printed, err = cli("tournament", "--players", "random,greedy,easy:4", "--games", "6", "--seed", "2",
+    code, printed, err = cli("tournament", "--players", "random,greedy,easy:2", "--games", "4", "--seed", "2",
                              "--json", "--records", str(records))
     assert code == 0, err
     code, _, err = cli("report", str(records), "--out", str(out))
@@ -152,13 +152,13 @@ def test_teams_are_reported_per_team_and_per_seat(runs: dict[str, Any]) -> None:
     """R20–R22: seats red1, white1, red2, white2 in turn order; teams score and win together."""
     teams = runs["report"]["teams"]
     assert list(teams["seats"]) == ["red1", "white1", "red2", "white2"]
-    assert teams["seats"]["red1"]["players"] == {"greedy": 40} and teams["seats"]["white2"]["players"] == {"random": 40}
+    assert teams["seats"]["red1"]["players"] == {"greedy": 24} and teams["seats"]["white2"]["players"] == {"random": 24}
     for k, moves in enumerate(teams["histograms"]["hero_moves"].values()):
         assert moves and all((n - 1) % 4 == k for n in map(int, moves))  # red1 moves first (R22)
     heroes = sum(s["heroes"] for s in teams["seats"].values())
     assert heroes == sum(int(n) * k for c in COLOURS for n, k in teams["histograms"]["heroes_used"][c].items())
     assert all(int(n) <= 4 for c in COLOURS for n in teams["histograms"]["heroes_used"][c])  # 2 per seat (R21)
-    assert "Teams: 40 games" in (runs["out"] / "index.html").read_text()
+    assert "Teams: 24 games" in (runs["out"] / "index.html").read_text()
 
 
 def test_tournament_records_give_the_tournament_table_and_elo_with_intervals(tournament: dict[str, Any]) -> None:
@@ -258,3 +258,26 @@ def test_two_workers_give_the_same_csv_as_one(tmp_path: Path, runs: dict[str, An
     for k in ("1", "2"):
         assert cli("report", records, "--csv", str(tmp_path / f"{k}.csv"), "--workers", k)[0] == 0
     assert (tmp_path / "1.csv").read_text() == (tmp_path / "2.csv").read_text()
+
+
+def test_unfinished_games_are_counted_and_left_out(tmp_path: Path, runs: dict[str, Any]) -> None:
+    """A record may stop before R16/R17 (`reason: unfinished`): a CSV row with no winner, no figures."""
+    from engine.record import result
+
+    lines = runs["files"]["classic"].read_text().splitlines()[:3]
+    record = json.loads(lines[0])
+    record["moves"] = record["moves"][:10]
+    del record["result"]
+    record["result"] = result(replay(record))
+    path = tmp_path / "some.jsonl"
+    path.write_text("\n".join([json.dumps(record), *lines[1:]]) + "\n")
+    code, _, err = cli("report", str(path), "--csv", str(tmp_path / "g.csv"))
+    assert code == 0, err
+    with open(tmp_path / "g.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert (rows[0]["reason"], rows[0]["winner"]) == ("unfinished", "") and all(r["winner"] for r in rows[1:])
+    tally = Tally("classic")
+    for line, r in read_records(str(path)):
+        tally.add(facts(r, str(path), line))
+    d = tally.to_dict()
+    assert (d["unfinished"], d["games"], sum(d["histograms"]["moves"].values())) == (1, 2, 2)

@@ -106,6 +106,7 @@ def _figure(out: str, prefix: str, name: str, title: str, caption: str, fig: Any
     """Save one figure as PNG and SVG in `out`; its <figure> for the page, the SVG inline."""
     width, height = (round(x) for x in fig.get_size_inches() * DPI)
     _save(fig, os.path.join(out, f"{prefix}-{name}.png"), "png")
+    fig.set_layout_engine("none")  # keep the layout the PNG got: the same picture, drawn once more
     svg = _save(fig, os.path.join(out, f"{prefix}-{name}.svg"), "svg")
     data = base64.b64encode(svg).decode("ascii")
     return (f'<figure id="{prefix}-{name}"><h3>{_e(title)}</h3>'
@@ -132,7 +133,7 @@ def write(out: str, report: dict[str, Any], sources: list[tuple[str, int]]) -> l
     for variant, t in report.items():
         body.append(f'<h2 id="{_e(variant)}">{_e(variant.capitalize())}: {t["games"]:,} games</h2>')
         if t["unfinished"]:
-            body.append(f"<p>{t['unfinished']:,} unfinished games are left out of every figure.</p>")
+            body.append(f"<p>Unfinished games, left out of every figure and table: {t['unfinished']:,}.</p>")
         if not t["games"]:
             continue
         body.append(_summary(t))
