@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from engine.outcomes import Outcome, Winner
 from engine.record import replay
 from engine.scoring import figures, squares, winner
 from engine.simulate import Game
@@ -42,8 +43,8 @@ class Facts:
     kinds: tuple[tuple[int, int, int, int], ...]  # per seat: stones placed, heroes, draws, passes
     hero_moves: tuple[tuple[int, int], ...]  # (move number from 1, seat) of every hero move
     moves: int  # all moves, draws and passes included
-    reason: str  # last-stone (R16), blockade (R17) or unfinished
-    winner: str | None  # red, white or draw (R19); None while unfinished
+    reason: Outcome | None  # last-stone (R16) or blockade (R17); None while unfinished
+    winner: Winner | None  # red, white or draw (R19); None while unfinished
     bits: tuple[int, int]  # the final board: red stones, white stones (bitboards)
 
     @property
@@ -52,8 +53,9 @@ class Facts:
         return (sum(k[1] for k in self.kinds[0::2]), sum(k[1] for k in self.kinds[1::2]))
 
     def game(self, index: int = 0) -> Game:
-        """The engine.simulate.Game of this game, as `Summary.add` takes it (finished games only)."""
-        return Game(index, self.seed, self.players, self.winner, self.scores[0], self.scores[1], self.moves,
+        """The engine.simulate.Game of a finished game, as `Summary.add` takes it (a missing seed is 0)."""
+        assert self.winner is not None, "an unfinished game has no Game"
+        return Game(index, self.seed or 0, self.players, self.winner, self.scores[0], self.scores[1], self.moves,
                     self.reason, self.first, self.heroes, None)
 
     def row(self) -> dict[str, Any]:
@@ -64,7 +66,7 @@ class Facts:
                 **{f"{c}_{key}": v[k] for key, v in (("score", self.scores), ("largest", self.largest),
                                                      ("stones", self.stones), ("heroes", self.heroes))
                    for k, c in enumerate(COLOURS)},
-                "moves": self.moves, "reason": self.reason, "winner": self.winner or ""}
+                "moves": self.moves, "reason": self.reason or "unfinished", "winner": self.winner or ""}
 
     def sides(self) -> tuple[str, str]:
         """The name of each colour's side: its player, or its players joined by `+` (teams, R20)."""
@@ -93,7 +95,7 @@ def facts(record: Any, file: str, line: int) -> Facts:
     return Facts(file, line, end.variant.name, seed if isinstance(seed, int) else None, names, first & 1,
                  (red[0], white[0]), (red[1], white[1]), (red[2], white[2]),
                  tuple((a, b, c, d) for a, b, c, d in kinds), tuple(hero_moves), len(end.stack),
-                 reason or "unfinished", winner(red, white) if reason else None, (end.bits[0], end.bits[1]))
+                 reason, winner(red, white) if reason else None, (end.bits[0], end.bits[1]))
 
 
 def facts_of(file: str, chunk: list[tuple[int, Any]]) -> list[Facts]:
@@ -144,7 +146,7 @@ class Tally:
             self.seat_players[seat][f.players[seat]] += 1
             for k, count in enumerate(kinds):
                 self.kinds[seat][k] += count
-        if f.winner != "draw":
+        if f.winner != Winner.DRAW:
             won = COLOURS.index(f.winner)
             for sq in squares(f.bits[won]):
                 self.winner_squares[sq] += 1

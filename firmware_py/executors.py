@@ -52,8 +52,8 @@ def executor(args: argparse.Namespace) -> Iterator[Executor | None]:
         yield None
 
 
-def progress(total: int, unit: str = "game") -> tqdm[Any]:
-    """A tqdm progress bar on standard error when it is a terminal, else a silent one."""
+def progress(total: int | None, unit: str = "game") -> tqdm[Any]:
+    """A tqdm progress bar of `total` units (None: unknown) on standard error when it is a terminal, else silent."""
     from tqdm import tqdm   # loaded by the commands that show progress only
     return tqdm(total=total, unit=unit, file=sys.stderr, disable=not sys.stderr.isatty(),
                 leave=False, dynamic_ncols=True)

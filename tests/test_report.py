@@ -168,7 +168,8 @@ def test_tournament_records_give_the_tournament_table_and_elo_with_intervals(tou
     assert (tournament["out"] / "classic-tournament.png").exists()
     page = (tournament["out"] / "index.html").read_text()
     for r in table["players"]:
-        assert re.search(rf"<td>{re.escape(r['player'])}</td>.*?<td>{re.escape(format(r['elo'], '+d'))} ± \d+</td>", page)
+        elo = re.escape(format(r["elo"], "+d"))
+        assert re.search(rf"<td>{re.escape(r['player'])}</td>.*?<td>{elo} ± \d+</td>", page)
 
 
 def test_elo_intervals_narrow_with_more_games() -> None:

@@ -15,13 +15,14 @@ from typing import Any
 from engine.record import read_records
 from engine.report import CSV_COLUMNS, Facts, Report, facts_of
 from firmware_py import executors
+from firmware_py.commands import Subparsers
 from firmware_py.atomic import atomic_writer
 from firmware_py.errors import UsageError
 
 CHUNK = 500  # records per unit of work
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("report", help="figures, an offline page and a CSV from game records")
     p.add_argument("records", nargs="+", metavar="RECORDS.jsonl",
                    help="game records (from simulate --records, tournament --records or the table)")

@@ -12,6 +12,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from engine.report import CROWN_START
 from engine.stats import proportion
 from engine.variants import COLOURS
 from firmware_py.report.elo import elo_intervals
@@ -124,7 +125,8 @@ def heroes(t: dict[str, Any]) -> Figure:
         used = h["heroes_used"][c]
         x = [k + (i - 0.5) * 0.38 for k in range(most + 1)]
         mean = t["summary"]["heroes_used"][c]["mean"]
-        left.bar(x, [used.get(k, 0) for k in range(most + 1)], width=0.38, color=INK[c], label=f"{_side(t, c)}: mean {mean}")
+        left.bar(x, [used.get(k, 0) for k in range(most + 1)], width=0.38, color=INK[c],
+                 label=f"{_side(t, c)}: mean {mean}")
     left.set_xticks(range(most + 1))
     left.set(title="Heroes used per game", xlabel="heroes used", ylabel="games")
     left.legend(frameon=False)
@@ -152,7 +154,8 @@ def _board(ax: Axes, values: list[float], title: str, cmap: str, low: float, hig
             dark = abs(shade - 0.5) > 0.3 if low < 0 else shade > 0.6  # diverging maps are dark at both ends
             ax.text(f, r, f"{round(100 * v)}", ha="center", va="center", fontsize=7.5,
                     color="white" if dark else "black")
-    ax.add_patch(Rectangle((3.5, 3.5), 1, 1, fill=False, ec="#e0a800", lw=2.6))  # e5, the crown's start (R6)
+    ax.add_patch(Rectangle((CROWN_START % 9 - 0.5, 7.5 - CROWN_START // 9), 1, 1, fill=False, ec="#e0a800",
+                           lw=2.6))  # the crown's start (R6)
     ax.set_xticks(range(9), list(FILES))
     ax.set_yticks(range(9), [str(9 - r) for r in range(9)])
     ax.tick_params(length=0)
