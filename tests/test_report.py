@@ -199,6 +199,8 @@ def test_a_bad_line_names_file_and_line_and_writes_nothing(tmp_path: Path, runs:
 def test_usage_errors_and_an_existing_directory_keeps_its_files(tmp_path: Path, runs: dict[str, Any]) -> None:
     records = str(runs["files"]["classic"])
     assert cli("report", records)[0] == 2  # neither --out nor --csv
+    code, _, err = cli("report", str(tmp_path / "missing.jsonl"), "--csv", str(tmp_path / "g.csv"))
+    assert code == 2 and "missing.jsonl" in err and not (tmp_path / "g.csv").exists()
     (tmp_path / "file").write_text("x")
     code, _, err = cli("report", records, "--out", str(tmp_path / "file"))
     assert code == 2 and "not a directory" in err
@@ -206,6 +208,25 @@ def test_usage_errors_and_an_existing_directory_keeps_its_files(tmp_path: Path, 
     (tmp_path / "dir" / "notes.txt").write_text("mine")
     assert cli("report", records, "--csv", str(tmp_path / "dir" / "g.csv"))[0] == 0
     assert (tmp_path / "dir" / "notes.txt").read_text() == "mine"
+
+
+def test_without_matplotlib_the_csv_works_and_the_page_says_what_to_install(tmp_path: Path,
+                                                                            runs: dict[str, Any]) -> None:
+    block = ("import importlib.abc, sys\n"
+             "class NoPlots(importlib.abc.MetaPathFinder):\n"
+             "    def find_spec(self, name, path, target=None):\n"
+             "        if name.split('.')[0] in ('matplotlib', 'numpy'):\n"
+             "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+             "sys.meta_path.insert(0, NoPlots())\n"
+             "from firmware_py.cli import main\n"
+             "sys.exit(main(sys.argv[1:]))\n")
+    records = str(runs["files"]["classic"])
+    for argv, status in (([records, "--csv", str(tmp_path / "g.csv")], 0), ([records, "--out", str(tmp_path)], 2)):
+        proc = subprocess.run([sys.executable, "-c", block, "report", *argv], capture_output=True, text=True,
+                              timeout=60, check=False)
+        assert proc.returncode == status, proc.stderr
+    assert proc.stderr == "error: --out needs matplotlib: pip install 'roseking[report]'\n"
+    assert (tmp_path / "g.csv").exists() and list(tmp_path.iterdir()) == [tmp_path / "g.csv"]
 
 
 def test_the_table_commands_do_not_need_matplotlib(runs: dict[str, Any]) -> None:
