@@ -21,6 +21,7 @@ from engine.record import read_records, replay
 from engine.report import CSV_COLUMNS, SQUARES, Tally, facts
 from engine.variants import COLOURS
 from firmware_py.cli import main
+from firmware_py.inputs import read_lines
 from firmware_py.report.elo import elo_intervals
 
 FIGURES = ["results", "scores", "length", "heroes", "board", "tournament"]
@@ -72,7 +73,7 @@ def tournament(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def finals(path: Path) -> list[Any]:
     """The final position of every game in a records file, replayed here."""
-    return [replay(r) for _, r in read_records(str(path))]
+    return [replay(r) for _, r in read_records(read_lines(str(path)))]
 
 
 @pytest.mark.parametrize("variant", ["classic", "teams"])
@@ -113,7 +114,7 @@ def test_the_csv_has_one_row_per_game_and_round_trips_the_figures(runs: dict[str
     assert list(rows[0]) == list(CSV_COLUMNS)
     for variant, path in runs["files"].items():
         mine = [r for r in rows if r["variant"] == variant]
-        records = [r for _, r in read_records(str(path))]
+        records = [r for _, r in read_records(read_lines(str(path)))]
         assert len(mine) == len(records)
         assert [int(r["seed"]) for r in mine] == [r["seed"] for r in records]
         assert [r["players"].split(",") for r in mine] == [list(r["players"].values()) for r in records]
@@ -299,7 +300,7 @@ def test_unfinished_games_are_counted_and_left_out(tmp_path: Path, runs: dict[st
         rows = list(csv.DictReader(f))
     assert (rows[0]["reason"], rows[0]["winner"]) == ("unfinished", "") and all(r["winner"] for r in rows[1:])
     tally = Tally("classic")
-    for line, r in read_records(str(path)):
+    for line, r in read_records(read_lines(str(path))):
         tally.add(facts(r, str(path), line))
     d = tally.to_dict()
     assert (d["unfinished"], d["games"], sum(d["histograms"]["moves"].values())) == (1, 2, 2)

@@ -18,6 +18,7 @@ from firmware_py import executors
 from firmware_py.commands import Subparsers
 from firmware_py.atomic import atomic_writer
 from firmware_py.errors import UsageError
+from firmware_py.inputs import read_lines, shown
 
 CHUNK = 500  # records per unit of work
 
@@ -25,7 +26,8 @@ CHUNK = 500  # records per unit of work
 def register(sub: Subparsers) -> None:
     p = sub.add_parser("report", help="figures, an offline page and a CSV from game records")
     p.add_argument("records", nargs="+", metavar="RECORDS.jsonl",
-                   help="game records (from simulate --records, tournament --records or the table)")
+                   help="game records (from simulate --records, tournament --records or the table), - for "
+                        "standard input")
     p.add_argument("--out", metavar="DIR",
                    help="write DIR/index.html, every figure as PNG and SVG, and report.json (the numbers)")
     p.add_argument("--csv", metavar="FILE", help="write one row per game, for pandas, R or a spreadsheet")
@@ -44,15 +46,16 @@ def _page() -> ModuleType:
 
 def replayed(path: str, pool: Executor | None, window: int) -> Iterator[Facts]:
     """The facts of every game in `path`, in file order; at most `window` chunks of records in flight."""
-    records = read_records(path)
+    where = "standard input" if path == "-" else shown(path)
+    records = read_records(read_lines(path), where)
     chunks: Iterable[list[tuple[int, Any]]] = iter(lambda: list(itertools.islice(records, CHUNK)), [])
     if pool is None:
         for chunk in chunks:
-            yield from facts_of(path, chunk)
+            yield from facts_of(where, chunk)
         return
     pending: collections.deque[Future[list[Facts]]] = collections.deque()
     for chunk in chunks:
-        pending.append(pool.submit(facts_of, path, chunk))
+        pending.append(pool.submit(facts_of, where, chunk))
         if len(pending) >= window:
             yield from pending.popleft().result()
     while pending:
@@ -64,8 +67,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("report: name --out DIR, --csv FILE or both")
     executors.check(args)
     page = _page() if args.out else None
-    if args.out and os.path.exists(args.out) and not os.path.isdir(args.out):
-        raise UsageError(f"--out: {args.out} exists and is not a directory")
+    if args.out:  # checked before any game; made by page.write once every game has replayed
+        if os.path.lexists(args.out) and not os.path.isdir(args.out):
+            raise UsageError(f"{shown(args.out)}: not a directory")
+        if not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
+            raise UsageError(f"{shown(args.out)}: no such directory {shown(os.path.dirname(args.out))}")
     report, sources = Report(), []
     with contextlib.ExitStack() as stack:
         rows = csv.DictWriter(stack.enter_context(atomic_writer(args.csv)), CSV_COLUMNS) if args.csv else None
@@ -81,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
                     rows.writerow(game.row())
                 count += 1
                 bar.update()
-            sources.append((path, count))
+            sources.append((shown(path), count))
     games = sum(n for _, n in sources)
     if page:
         written = page.write(args.out, report.to_dict(), sources)

@@ -10,8 +10,7 @@ from typing import Any
 
 from engine.stats import proportion
 from engine.variants import COLOURS
-from firmware_py.atomic import atomic_writer
-from firmware_py.errors import UsageError
+from firmware_py.atomic import atomic_writer, output_directory, write_file
 from firmware_py.report.figures import DPI, drawn, elo_ratings_with_errors
 
 STYLE = """
@@ -96,10 +95,8 @@ def _save(fig: Any, path: str, fmt: str) -> bytes:
     """Write `fig` to `path` whole or not at all; return the bytes written."""
     buf = io.BytesIO()
     fig.savefig(buf, format=fmt)
-    data = buf.getvalue()
-    with atomic_writer(path) as f:
-        f.buffer.write(data)
-    return data
+    write_file(path, buf.getvalue())
+    return buf.getvalue()
 
 
 def _figure(out: str, prefix: str, name: str, title: str, caption: str, fig: Any) -> str:
@@ -116,16 +113,11 @@ def _figure(out: str, prefix: str, name: str, title: str, caption: str, fig: Any
 
 
 def write(out: str, report: dict[str, Any], sources: list[tuple[str, int]]) -> list[str]:
-    """Write the report into directory `out` (created if missing; other files in it are left alone).
+    """Write the report into directory `out` (made if missing, not its parents; other files in it stay).
 
     `report` is `engine.report.Report.to_dict()`; `sources` lists (file, games read). Returns the
     file names written."""
-    if os.path.exists(out) and not os.path.isdir(out):
-        raise UsageError(f"--out: {out} exists and is not a directory")
-    try:
-        os.makedirs(out, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"--out: {out}: {exc.strerror}") from None
+    output_directory(out)
     body = [f"<h1>The Rose King: what {sum(t['games'] for t in report.values()):,} games show</h1>",
             '<p class="files">From ' + ", ".join(f"<code>{_e(f)}</code> ({n:,} games)" for f, n in sources)
             + ". Rates carry 95% Wilson score intervals, the same as <code>roseking simulate</code>'s summary.</p>"]
