@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.outcomes import Outcome, Winner
-from engine.record import replay
+from engine.record import read_records, replay
 from engine.scoring import figures, squares, winner
 from engine.simulate import Game
 from engine.summary import Summary
@@ -98,9 +98,9 @@ def facts(record: Any, file: str, line: int) -> Facts:
                  reason, winner(red, white) if reason else None, (end.bits[0], end.bits[1]))
 
 
-def facts_of(file: str, chunk: list[tuple[int, Any]]) -> list[Facts]:
-    """The facts of (line number, record) pairs of `file`: a picklable unit of work for a process pool."""
-    return [facts(record, file, line) for line, record in chunk]
+def facts_of(file: str, lines: list[tuple[int, str]]) -> list[Facts]:
+    """The facts of the games on (line number, text) `lines` of `file`: a unit of work for a process pool."""
+    return [facts(record, file, line) for line, record in read_records(lines, file)]
 
 
 class Tally:

@@ -10,9 +10,7 @@ import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, Future
 from types import ModuleType
-from typing import Any
 
-from engine.record import read_records
 from engine.report import CSV_COLUMNS, Facts, Report, facts_of
 from firmware_py import executors
 from firmware_py.commands import Subparsers
@@ -20,7 +18,7 @@ from firmware_py.atomic import atomic_writer
 from firmware_py.errors import UsageError
 from firmware_py.inputs import read_lines, shown
 
-CHUNK = 500  # records per unit of work
+CHUNK = 500  # lines per unit of work
 
 
 def register(sub: Subparsers) -> None:
@@ -47,8 +45,8 @@ def _page() -> ModuleType:
 def replayed(path: str, pool: Executor | None, window: int) -> Iterator[Facts]:
     """The facts of every game in `path`, in file order; at most `window` chunks of records in flight."""
     where = "standard input" if path == "-" else shown(path)
-    records = read_records(read_lines(path), where)
-    chunks: Iterable[list[tuple[int, Any]]] = iter(lambda: list(itertools.islice(records, CHUNK)), [])
+    lines = read_lines(path)
+    chunks: Iterable[list[tuple[int, str]]] = iter(lambda: list(itertools.islice(lines, CHUNK)), [])
     if pool is None:
         for chunk in chunks:
             yield from facts_of(where, chunk)
