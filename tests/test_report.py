@@ -304,3 +304,14 @@ def test_unfinished_games_are_counted_and_left_out(tmp_path: Path, runs: dict[st
         tally.add(facts(r, str(path), line))
     d = tally.to_dict()
     assert (d["unfinished"], d["games"], sum(d["histograms"]["moves"].values())) == (1, 2, 2)
+
+
+def test_records_from_standard_input(tmp_path: Path, runs: dict[str, Any]) -> None:
+    path = runs["files"]["teams"]
+    proc = subprocess.run([sys.executable, "-m", "firmware_py.cli", "report", "-", "--csv", str(tmp_path / "g.csv")],
+                          input=path.read_text(), capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    with open(tmp_path / "g.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 24 and {r["file"] for r in rows} == {"standard input"}
+    assert [int(r["line"]) for r in rows] == list(range(1, 25))
