@@ -230,7 +230,11 @@ FIGURES: dict[str, tuple[str, str, Draw]] = {
 
 
 def drawn(t: dict[str, Any]) -> Iterator[tuple[str, str, str, Figure]]:
-    """(name, title, caption, figure) of each figure this tally has data for."""
+    """(name, title, caption, figure) of each figure this tally has data for; counts read 12,000."""
     for name, (title, caption, draw) in FIGURES.items():
         if t["games"] and (name != "tournament" or t["tournament"]):
-            yield name, title, caption, draw(t)
+            fig = draw(t)
+            for ax in fig.axes:
+                if ax.get_ylabel() in ("games", "hero moves"):
+                    ax.yaxis.set_major_formatter(lambda v, _: f"{v:,.0f}")
+            yield name, title, caption, fig
