@@ -58,11 +58,13 @@ def results(t: dict[str, Any]) -> Figure:
     draw_rate, draw_ci = proportion(s["colours"]["draws"], n)
     rows.append(("draws", draw_rate, draw_ci, INK["draw"]))
     rows.append(("first player wins", s["first_player_wins"]["rate"], s["first_player_wins"]["ci95"], "#7a5c99"))
-    players = [(f"{name} (score)", p["rate"], p["ci95"], "#3f7f5f") for name, p in s["players"].items()]
+    players = [(f"{name} (score)", p["rate"], p["ci95"], "#3f7f5f") for name, p in s["players"].items()
+               if p["games"]]  # a player on both sides of every game (random vs random) has no score of its own
     fig = Figure(figsize=(11, 0.6 * max(len(rows), len(players)) + 1.4), layout="constrained")
-    left, right = fig.subplots(1, 2)
-    _rates(left, rows, f"Results of {n:,} games")
-    _rates(right, players, "Each player's score (win 1, draw ½)")
+    axes = fig.subplots(1, 2 if players else 1, squeeze=False)[0]
+    _rates(axes[0], rows, f"Results of {n:,} games")
+    if players:
+        _rates(axes[1], players, "Each player's score (win 1, draw ½)")
     return fig
 
 

@@ -59,8 +59,12 @@ def _summary(t: dict[str, Any]) -> str:
     draws, ci95 = proportion(s["colours"]["draws"], s["games"])
     rows.append(["draws", f"{s['colours']['draws']:,}", Raw(_pct({"rate": draws, "ci95": ci95}))])
     rows.append(["first player wins", f"{s['first_player_wins']['wins']:,}", Raw(_pct(s["first_player_wins"]))])
-    rows += [[f"player {name}: score in {p['games']:,} games", f"{p['wins']:,} W, {p['draws']:,} D",
-              Raw(_pct(p))] for name, p in s["players"].items()]
+    for name, p in s["players"].items():
+        if p["games"]:
+            rows.append([f"player {name}: score in {p['games']:,} games", f"{p['wins']:,} W, {p['draws']:,} D",
+                         Raw(_pct(p))])
+        if p["games_against_itself"]:
+            rows.append([f"player {name}: games against itself", f"{p['games_against_itself']:,}", "see the colours"])
     rows += [[f"{c}{team} score", "", _spread(s["scores"][c])] for c in COLOURS]
     rows.append(["margin red − white", "", _spread(s["scores"]["margin_red"])])
     rows += [[f"{c}{team} heroes used", "", _spread(s["heroes_used"][c])] for c in COLOURS]
