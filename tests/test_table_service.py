@@ -126,6 +126,44 @@ def test_a_finished_game_is_archived_once(tmp_path):
     assert resume(json.loads(lines[0])).over
 
 
+ARCHIVE_INTO = """
+import sys
+sys.path.insert(0, "tests")
+from test_table_service import played
+from firmware_py.table.game import Setup
+from firmware_py.table.saves import Saves
+Saves(sys.argv[1], sys.argv[2], log=print).finish(played(Setup("demo", "random", seed=3), 400))
+"""
+
+
+def archive_into(tmp_path, target):
+    """Archive a finished game into `target` as `--records`, in a process that must end within 30 s."""
+    return subprocess.run([sys.executable, "-c", ARCHIVE_INTO, str(tmp_path / "data"), str(target)], env=ENV,
+                          cwd=Path(__file__).parent.parent, capture_output=True, text=True, timeout=30)
+
+
+def test_records_on_a_device_are_appended_without_reading_it(tmp_path):
+    done = archive_into(tmp_path, "/dev/zero")          # its "last line" would never end
+    assert done.returncode == 0 and done.stdout == "", done.stderr
+    assert len((tmp_path / "data" / ARCHIVE).read_text().splitlines()) == 1
+
+
+def test_records_on_a_fifo_get_the_line_or_a_log_line_never_a_wait(tmp_path):
+    fifo = tmp_path / "games.fifo"
+    os.mkfifo(fifo)
+    done = archive_into(tmp_path, fifo)                 # nobody reads: logged, the game is still archived
+    assert done.returncode == 0 and "could not be archived" in done.stdout and "games.fifo" in done.stdout
+    assert (tmp_path / "data" / ARCHIVE).exists()
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        done = archive_into(tmp_path, fifo)
+        assert done.returncode == 0 and done.stdout == "", done.stdout
+        line = os.read(reader, 1 << 20)
+        assert line.endswith(b"\n") and replay(json.loads(line))
+    finally:
+        os.close(reader)
+
+
 # --- the thinking worker ----------------------------------------------------------
 
 def test_the_worker_answers_as_the_player_would_and_can_be_cancelled():
@@ -171,6 +209,9 @@ def test_the_simulated_teams_table_plays_from_a_script(tmp_path):
     (["--mode", "duel"], "invalid choice: 'duel'"),
     (["--records", "/nonexistent/x.jsonl"], "/nonexistent/x.jsonl: no such directory"),
     (["--data-dir", "/proc/none"], "data directory /proc/none: cannot use"),
+    (["--records", ""], "an output file name is empty"),          # as simulate --records ''
+    (["--data-dir", ""], "--data-dir: the directory name is empty"),
+    (["--level", ""], "unknown player ''"),
 ])
 def test_bad_play_options_are_one_error_line(capsys, tmp_path, argv, message):
     (tmp_path / "none.txt").write_text("")       # should an option be taken, the service ends at once

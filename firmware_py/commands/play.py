@@ -76,14 +76,16 @@ def run(args: argparse.Namespace) -> int:
     from hardware.keyboard import interactive
     config = teams_sim_config() if args.mode == "teams" and args.sim and not args.config else config_from_args(args)
     settings = parse_settings(config.table, config.source)
-    level = args.level or settings.level
+    level = settings.level if args.level is None else args.level
     check_names([level])
     if args.seed is not None and not 0 <= args.seed < 2 ** 63:
         raise UsageError(f"--seed: must be between 0 and {2 ** 63 - 1} (got {args.seed})")
     if args.mode:
         check_table(args.mode, config.seats, settings)
-    if args.records:
+    if args.records is not None:
         check_output(args.records)
+    if args.data_dir == "":
+        raise UsageError("--data-dir: the directory name is empty")
     try:
         saves = Saves(args.data_dir or settings.data_path(), args.records,
                       log=lambda line: print(line, file=sys.stderr))

@@ -6,8 +6,10 @@ so a kill at any moment leaves the previous save or the new one, never a torn fi
 `DATA/records.jsonl` gets each finished game as one whole line (one `write` of the
 line on a file opened for appending, then fsync).
 """
+import contextlib
 import json
 import os
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +22,7 @@ from engine.record import dumps, push_tokens, replay
 from engine.jsonio import loads
 from firmware_py.atomic import write_file
 from firmware_py.errors import UsageError
-from firmware_py.inputs import read_text
+from firmware_py.inputs import read_text, shown
 from firmware_py.table.game import HUMAN, Game, Setup
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
@@ -138,28 +140,32 @@ class Saves:
 
 
 def _append(path: Path, line: str) -> None:
+    """Append `line` in one write, then fsync; a FIFO with no reader is an error, not a wait."""
     data = line.encode("utf-8")
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
     except OSError as exc:
-        raise SaveError(f"{path}: cannot open for appending ({exc.strerror})") from None
+        raise SaveError(f"{shown(str(path))}: cannot open for appending ({exc.strerror})") from None
     try:
+        os.set_blocking(fd, True)               # O_NONBLOCK was for the open only: the line is written whole
         if os.write(fd, data) != len(data):
-            raise SaveError(f"{path}: short write")
-        os.fsync(fd)
+            raise SaveError(f"{shown(str(path))}: short write")
+        with contextlib.suppress(OSError):      # a pipe or a terminal cannot be synced
+            os.fsync(fd)
     finally:
         os.close(fd)
 
 
 def _last_line(path: Path) -> str | None:
-    """The file's last line with its newline, read from the tail only; None if there is none."""
+    """The last line of regular file `path` with its newline, from its last TAIL_BYTES only; None if
+    there is none, or `path` is a device or FIFO (read from it, `/dev/zero` never ends, a pipe waits)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         with open(path, "rb") as f:
-            f.seek(0, os.SEEK_END)
-            size = f.tell()
+            size = f.seek(0, os.SEEK_END)
             f.seek(max(0, size - TAIL_BYTES))
-            tail = f.read().decode("utf-8", errors="replace")
+            lines = f.read(TAIL_BYTES).splitlines(keepends=True)   # bytes: only \n and \r end a line
     except FileNotFoundError:
         return None
-    lines = tail.splitlines(keepends=True)
-    return lines[-1] if lines else None
+    return lines[-1].decode("utf-8", errors="replace") if lines else None
