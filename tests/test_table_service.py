@@ -106,6 +106,36 @@ def test_a_save_with_an_illegal_move_is_set_aside(tmp_path):
     assert saves.load() is None and list(tmp_path.glob("set-aside-*"))
 
 
+def test_a_save_that_is_not_a_regular_file_is_set_aside_unread(tmp_path):
+    log = []
+    os.mkfifo(tmp_path / CURRENT)                       # reading it would wait for a writer forever
+    assert Saves(tmp_path, log=log.append).load() is None
+    assert "not a regular file" in log[0] and not (tmp_path / CURRENT).exists()
+
+
+def test_a_save_that_cannot_be_moved_aside_is_one_error_line_and_stays(capsys, tmp_path, monkeypatch):
+    (tmp_path / CURRENT).write_text("{not json")
+    def refuse(*args):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(os, "replace", refuse)          # a read-only data folder, whoever runs the test
+    assert main(["play", "--sim", "--data-dir", str(tmp_path), "--input-script", os.devnull]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "cannot be moved aside (Permission denied)" in err and err.count("\n") == 1
+    assert (tmp_path / CURRENT).read_text() == "{not json"
+
+
+def test_a_save_this_table_cannot_play_is_set_aside(capsys, tmp_path):
+    """A two-player game on panels of three cards (R7), resumed without --mode: kept aside, the menu shows."""
+    (tmp_path / CURRENT).write_text(json.dumps(played(Setup("humans", seed=4), 3).record()))
+    config = tmp_path / "three.toml"
+    config.write_text('backend = "sim"\n[table]\ncards_per_seat = 3\n')
+    argv = ["play", "--config", str(config), "--data-dir", str(tmp_path), "--input-script", os.devnull]
+    assert main(argv + ["--exit-after-script"]) == 0
+    err = capsys.readouterr().err
+    assert "this table cannot play it: a two-player game needs five card slots per seat (R7" in err
+    assert not (tmp_path / CURRENT).exists() and len(list(tmp_path.glob(f"set-aside-*-{CURRENT}"))) == 1
+
+
 def test_players_that_are_not_a_table_mode_are_foreign():
     with pytest.raises(SaveError):
         setup_of({"seed": 1, "players": {"red": "hard", "white": "easy"}})
@@ -188,7 +218,7 @@ def test_teams_without_four_seats_is_refused(capsys, tmp_path):
     config.write_text('backend = "sim"\nseats = ["red", "white"]\n')
     assert main(["play", "--config", str(config), "--mode", "teams", "--data-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: --mode teams needs four seat panels") and err.count("\n") == 1
+    assert err.startswith("error: --mode teams: a teams game needs four seat panels") and err.count("\n") == 1
 
 
 def test_the_simulated_teams_table_plays_from_a_script(tmp_path):
@@ -212,6 +242,7 @@ def test_the_simulated_teams_table_plays_from_a_script(tmp_path):
     (["--records", ""], "an output file name is empty"),          # as simulate --records ''
     (["--data-dir", ""], "--data-dir: the directory name is empty"),
     (["--level", ""], "unknown player ''"),
+    (["--records", "/proc/sys/kernel/version"], "version: cannot open for appending"),  # even for root
 ])
 def test_bad_play_options_are_one_error_line(capsys, tmp_path, argv, message):
     (tmp_path / "none.txt").write_text("")       # should an option be taken, the service ends at once

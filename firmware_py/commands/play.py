@@ -58,14 +58,22 @@ def register(sub: "Subparsers") -> None:
     p.set_defaults(func=run)
 
 
-def check_table(mode: str, seats: tuple[str, ...], settings: Settings) -> None:
-    """UsageError when the configured table cannot play `mode` (R20–R22: teams need four seat panels)."""
+def table_problem(mode: str, seats: tuple[str, ...], settings: Settings) -> str | None:
+    """Why the configured table cannot play `mode`, or None (R7: five cards a player; R20–R22: four seat panels)."""
     if mode == "teams" and len(seats) < 4:
-        raise UsageError(f"--mode teams needs four seat panels in the configuration (seats = [...] lists "
-                         f"{len(seats)}: {', '.join(seats)}); --sim without --config brings a four-panel table")
+        return f"a teams game needs four seat panels (seats = [...] lists {len(seats)}: {', '.join(seats)})"
     if mode != "teams" and settings.cards_per_seat < 5:
-        raise UsageError(f"table.cards_per_seat = {settings.cards_per_seat}: a two-player game needs five card "
-                         f"slots per seat (R7); use --mode teams")
+        return f"a two-player game needs five card slots per seat (R7; table.cards_per_seat = " \
+               f"{settings.cards_per_seat})"
+    return None
+
+
+def check_table(mode: str, seats: tuple[str, ...], settings: Settings) -> None:
+    """UsageError when the configured table cannot play `mode`."""
+    why = table_problem(mode, seats, settings)
+    if why is not None:
+        hint = "--sim without --config brings a four-panel table" if mode == "teams" else "use --mode teams"
+        raise UsageError(f"--mode {mode}: {why}; {hint}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -98,20 +106,23 @@ def run(args: argparse.Namespace) -> int:
     with open_from_args(args, config, exit_after_script=args.exit_after_script) as devices:
         loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
         now = loop.clock()
-        resumed = saves.load(settings)
-        if args.mode:
-            if resumed is not None and resumed.over:
-                saves.finish(resumed)           # a kill came between its last move and its archiving
+        try:
+            resumed = saves.load(settings)
+            if args.mode:
+                if resumed is not None and resumed.over:
+                    saves.finish(resumed)           # a kill came between its last move and its archiving
+                elif resumed is not None:
+                    saves.set_aside("a new game was asked for with --mode")
+                session.start(setup, now)
+            elif resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):
+                saves.set_aside(f"this table cannot play it: {why}")
             elif resumed is not None:
-                saves.set_aside("a new game was asked for with --mode")
-            session.start(setup, now)
-        elif resumed is not None and resumed.setup.mode == "teams" and len(config.seats) < 4:
-            saves.set_aside("it is a teams game and this table has fewer than four seats")
-        elif resumed is not None:
-            print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
-            session.start(resumed.setup, now, resumed)
-        elif devices.backend == "sim" and not scripted and not interactive(sys.stdin):
-            session.start(Setup("demo", level, args.human, seed), now)     # nobody can press: show a game
+                print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
+                session.start(resumed.setup, now, resumed)
+            elif devices.backend == "sim" and not scripted and not interactive(sys.stdin):
+                session.start(Setup("demo", level, args.human, seed), now)     # nobody can press: show a game
+        except SaveError as exc:               # the save could not be moved aside: it stays, untouched
+            raise UsageError(str(exc)) from None
         if interactive(sys.stdout) and not scripted:
             print("\n".join(HELP), file=sys.stderr)
         asyncio.run(_serve(loop, args.exit_after_script))

@@ -83,6 +83,8 @@ class Saves:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise SaveError(f"data directory {directory}: cannot use ({exc.strerror})") from None
+        if extra_archive is not None:
+            _check_appendable(Path(extra_archive))
 
     @property
     def current(self) -> Path:
@@ -97,13 +99,15 @@ class Saves:
 
     def load(self, settings: Settings = DEFAULT_SETTINGS) -> Game | None:
         """The saved game, or None; a save that cannot be resumed is moved aside with a log line."""
-        if not self.current.exists():
-            return None
         try:
+            if not stat.S_ISREG(os.stat(self.current).st_mode):    # a FIFO would wait, a device never end
+                raise SaveError("not a regular file")
             record = loads(read_text(str(self.current)), CURRENT)
             if not isinstance(record, dict):
                 raise SaveError("not a game record")
             return resume(record, settings)
+        except FileNotFoundError:
+            return None
         except (SaveError, UsageError, RoseKingError) as exc:
             self.set_aside(f"cannot be resumed: {exc}")
             return None
@@ -154,6 +158,19 @@ def _append(path: Path, line: str) -> None:
             os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _check_appendable(path: Path) -> None:
+    """SaveError if `path`, a file there already, cannot be opened for appending (a FIFO is not tried:
+    its reader may come later)."""
+    try:
+        if stat.S_ISFIFO(os.stat(path).st_mode):
+            return
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK | os.O_CLOEXEC))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise SaveError(f"{shown(str(path))}: cannot open for appending ({exc.strerror})") from None
 
 
 def _last_line(path: Path) -> str | None:
