@@ -239,6 +239,7 @@ def test_the_simulated_teams_table_plays_from_a_script(tmp_path):
     (["--mode", "duel"], "invalid choice: 'duel'"),
     (["--records", "/nonexistent/x.jsonl"], "/nonexistent/x.jsonl: no such directory"),
     (["--data-dir", "/proc/none"], "data directory /proc/none: cannot use"),
+    (["--data-dir", "/dev/null"], "data directory /dev/null: not a directory"),
     (["--records", ""], "an output file name is empty"),          # as simulate --records ''
     (["--data-dir", ""], "--data-dir: the directory name is empty"),
     (["--level", ""], "unknown player ''"),
@@ -265,6 +266,15 @@ def test_a_scripted_session_is_reproducible(tmp_path):
     assert shown[0]["board"][40] == "#ff9600"                          # the crown on e5
     assert any(f["board"][16] == "#ff0000" for f in shown[1:3])       # h8 blinks red: the preview
     assert not records.exists()                                       # unfinished: nothing archived
+
+
+def test_mode_replaces_a_save_of_no_moves_without_setting_it_aside(tmp_path):
+    argv = ["play", "--sim", "--mode", "humans", "--data-dir", str(tmp_path), "--input-script", os.devnull,
+            "--exit-after-script"]
+    for seed in ("5", "6"):
+        assert main(argv + ["--seed", seed]) == 0
+        assert json.loads((tmp_path / CURRENT).read_text())["seed"] == int(seed)
+    assert not list(tmp_path.glob("set-aside-*"))       # the first deal follows from its seed: nothing lost
 
 
 def saved_moves(data):

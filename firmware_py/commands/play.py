@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             if args.mode:
                 if resumed is not None and resumed.over:
                     saves.finish(resumed)           # a kill came between its last move and its archiving
-                elif resumed is not None:
+                elif resumed is not None and resumed.pos.stack:   # no move made: nothing to keep, it is replaced
                     saves.set_aside("a new game was asked for with --mode")
                 session.start(setup, now)
             elif resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):

@@ -81,8 +81,10 @@ class Saves:
         self.directory, self.extra_archive, self.log = Path(directory), extra_archive, log
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise SaveError(f"data directory {shown(str(directory))}: not a directory") from None
         except OSError as exc:
-            raise SaveError(f"data directory {directory}: cannot use ({exc.strerror})") from None
+            raise SaveError(f"data directory {shown(str(directory))}: cannot use ({exc.strerror})") from None
         if extra_archive is not None:
             _check_appendable(Path(extra_archive))
 
