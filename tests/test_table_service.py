@@ -194,6 +194,14 @@ def test_records_on_a_fifo_get_the_line_or_a_log_line_never_a_wait(tmp_path):
         os.close(reader)
 
 
+def test_a_finished_game_whose_save_is_in_the_way_is_still_archived_with_log_lines(tmp_path):
+    log = []
+    (tmp_path / CURRENT).mkdir()                        # e.g. made by hand while the game went on
+    Saves(tmp_path, log=log.append).finish(played(Setup("demo", "random", seed=3), 400))
+    assert len((tmp_path / ARCHIVE).read_text().splitlines()) == 1
+    assert "could not be saved" in log[0] and "cannot be removed" in log[1] and len(log) == 2
+
+
 # --- the thinking worker ----------------------------------------------------------
 
 def test_the_worker_answers_as_the_player_would_and_can_be_cancelled():

@@ -142,7 +142,10 @@ class Saves:
         """A game has ended: save it, archive it, then clear the current save."""
         self.save(game)
         self.archive(game)
-        self.current.unlink(missing_ok=True)
+        try:
+            self.current.unlink(missing_ok=True)
+        except OSError as exc:                  # the next start meets it again; the archive takes a game once
+            self.log(f"roseking: {shown(str(self.current))}: cannot be removed ({exc.strerror})")
 
 
 def _append(path: Path, line: str) -> None:
