@@ -141,6 +141,8 @@ def test_players_that_are_not_a_table_mode_are_foreign():
         setup_of({"seed": 1, "players": {"red": "hard", "white": "easy"}})
     with pytest.raises(SaveError):
         setup_of({"seed": 1, "players": {"red": "human", "white": "deep-blue"}})
+    with pytest.raises(SaveError, match="hard:abc"):            # the worker would die on it, again and again
+        setup_of({"seed": 1, "players": {"red": "human", "white": "hard:abc"}})
 
 
 def test_a_finished_game_is_archived_once(tmp_path):

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import RoseKingError
-from engine.players import LEVELS
+from engine.players import LEVELS, check_names
 from engine.position import Position
 from engine.record import dumps, push_tokens, replay
 from engine.jsonio import loads
@@ -43,8 +43,12 @@ def setup_of(record: dict[str, Any]) -> Setup:
         raise SaveError("not a game saved by the table (no seed or players)")
     who = list(players.values())
     computers = [p for p in who if p != HUMAN]
-    if any(not isinstance(p, str) or p.partition(":")[0] not in LEVELS for p in computers):
-        raise SaveError(f"unknown player in {json.dumps(players)}")
+    try:
+        if any(not isinstance(p, str) or p.partition(":")[0] not in LEVELS for p in computers):
+            raise SaveError(f"unknown player in {json.dumps(players)}")
+        check_names(computers)                  # a budget too: the thinking worker would fail on it
+    except RoseKingError as exc:
+        raise SaveError(f"players {json.dumps(players)}: {exc}") from None
     if record.get("variant") == "teams":
         if computers:
             raise SaveError("a teams game is played by four people")
