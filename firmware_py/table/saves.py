@@ -152,15 +152,22 @@ class Saves:
             self.log(f"roseking: {shown(str(self.current))}: cannot be removed ({exc.strerror})")
 
 
-def _append(path: Path, line: str) -> None:
-    """Append `line` in one write, then fsync; a FIFO with no reader is an error, not a wait."""
-    data = line.encode("utf-8")
+def _open_append(path: Path, create: bool = True) -> int:
+    """A descriptor appending to `path`; SaveError naming it. A FIFO with no reader is an error, not a wait."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK | os.O_CLOEXEC | (os.O_CREAT if create else 0)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+        fd = os.open(path, flags, 0o644)
     except OSError as exc:
         raise SaveError(f"{shown(str(path))}: cannot open for appending ({exc.strerror})") from None
+    os.set_blocking(fd, True)               # O_NONBLOCK was for the open only: a line is written whole
+    return fd
+
+
+def _append(path: Path, line: str) -> None:
+    """Append `line` in one write, then fsync."""
+    data = line.encode("utf-8")
+    fd = _open_append(path)
     try:
-        os.set_blocking(fd, True)               # O_NONBLOCK was for the open only: the line is written whole
         if os.write(fd, data) != len(data):
             raise SaveError(f"{shown(str(path))}: short write")
         with contextlib.suppress(OSError):      # a pipe or a terminal cannot be synced
@@ -170,16 +177,14 @@ def _append(path: Path, line: str) -> None:
 
 
 def _check_appendable(path: Path) -> None:
-    """SaveError if `path`, a file there already, cannot be opened for appending (a FIFO is not tried:
-    its reader may come later)."""
+    """SaveError if the file already at `path` cannot be appended to (a FIFO is not tried: its reader
+    may come later)."""
     try:
-        if stat.S_ISFIFO(os.stat(path).st_mode):
-            return
-        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK | os.O_CLOEXEC))
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise SaveError(f"{shown(str(path))}: cannot open for appending ({exc.strerror})") from None
+        mode = os.stat(path).st_mode
+    except OSError:
+        return                                  # nothing there yet
+    if not stat.S_ISFIFO(mode):
+        os.close(_open_append(path, create=False))
 
 
 def _last_line(path: Path) -> str | None:
