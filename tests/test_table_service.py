@@ -217,6 +217,11 @@ def test_the_worker_answers_as_the_player_would_and_can_be_cancelled():
         computer.ask(request)
         got = computer.receive(timeout=30)
         assert got == (request, think("easy", 77, request.position, 5.0))
+        computer.ask(Request("move", 1, 0, "max", 1, pos.to_json(pile=False)))
+        os.kill(computer.pid(), signal.SIGKILL)         # the worker dies mid-thought (out of memory, say)
+        assert computer.receive(timeout=30) is None and computer.busy is None and computer.pid() is None
+        computer.ask(request)                           # as the loop does: the question goes to a fresh worker
+        assert computer.receive(timeout=30) == got
     finally:
         computer.close()
 

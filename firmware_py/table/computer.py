@@ -53,7 +53,6 @@ class Computer:
     def __init__(self, cap_seconds: float) -> None:
         self.cap = cap_seconds
         self.busy: Request | None = None
-        self.failures = 0
         self._conn: Connection | None = None
         self._process: Any = None
 
@@ -89,8 +88,8 @@ class Computer:
     def receive(self, timeout: float = 0.0) -> tuple[Request, str] | None:
         """The answer and its question, if one has come within `timeout` seconds.
 
-        A worker that died is cleared away (and counted in `failures`): the question is
-        no longer `busy`, so the loop asks it again of a fresh worker.
+        A worker that died is cleared away: the question is no longer `busy`, so the loop
+        asks it again of a fresh worker.
         """
         if self.busy is None or self._conn is None:
             return None
@@ -99,7 +98,6 @@ class Computer:
                 return None
             answer = self._conn.recv()
         except (EOFError, OSError):
-            self.failures += 1
             self.cancel()
             return None
         request, self.busy = self.busy, None
