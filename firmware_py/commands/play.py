@@ -108,14 +108,16 @@ def run(args: argparse.Namespace) -> int:
         now = loop.clock()
         try:
             resumed = saves.load(settings)
+            if resumed is not None and not args.mode and (
+                    why := table_problem(resumed.setup.mode, config.seats, settings)):
+                saves.set_aside(f"this table cannot play it: {why}")
+                resumed = None
             if args.mode:
                 if resumed is not None and resumed.over:
                     saves.finish(resumed)           # a kill came between its last move and its archiving
                 elif resumed is not None and resumed.pos.stack:   # no move made: nothing to keep, it is replaced
                     saves.set_aside("a new game was asked for with --mode")
                 session.start(setup, now)
-            elif resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):
-                saves.set_aside(f"this table cannot play it: {why}")
             elif resumed is not None:
                 print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
                 session.start(resumed.setup, now, resumed)
