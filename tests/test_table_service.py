@@ -236,7 +236,7 @@ def test_teams_without_four_seats_is_refused(capsys, tmp_path):
     assert err.startswith("error: --mode teams: a teams game needs four seat panels") and err.count("\n") == 1
 
 
-def test_the_simulated_teams_table_plays_from_a_script(tmp_path):
+def test_the_simulated_teams_table_plays_from_a_script_and_resumes(capsys, tmp_path):
     script = tmp_path / "teams.txt"
     script.write_text("red1.card1 press\nwait 0.1\nred1.card1 press\nwait 0.1\nwhite1.draw press\nwait 0.2\n")
     argv = ["play", "--sim", "--mode", "teams", "--seed", "21", "--input-script", str(script),
@@ -246,6 +246,10 @@ def test_the_simulated_teams_table_plays_from_a_script(tmp_path):
     record = json.loads((tmp_path / CURRENT).read_text())
     assert record["variant"] == "teams" and len(record["moves"]) == 1      # white 1 holds 3 cards: no draw (R21)
     assert list(record["players"]) == ["red1", "white1", "red2", "white2"]
+    again = ["play", "--sim", "--data-dir", str(tmp_path), "--input-script", os.devnull, "--exit-after-script"]
+    assert main(again) == 0                                 # without --mode: resumed on the simulated teams table
+    assert "resuming the saved game (1 moves)" in capsys.readouterr().err
+    assert json.loads((tmp_path / CURRENT).read_text()) == record and not list(tmp_path.glob("set-aside-*"))
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -81,8 +81,11 @@ def run(args: argparse.Namespace) -> int:
     from firmware_py.table.loop import TableLoop
     from firmware_py.table.saves import SaveError, Saves
     from firmware_py.table.session import Session
+    from hardware.backends import backend_of
     from hardware.keyboard import interactive
-    config = teams_sim_config() if args.mode == "teams" and args.sim and not args.config else config_from_args(args)
+    sim_table = args.sim and not args.config                # the simulated table: two seats, or four for teams
+    config = teams_sim_config() if sim_table and args.mode == "teams" else config_from_args(args)
+    backend = backend_of(config, args.sim)
     settings = parse_settings(config.table, config.source)
     level = settings.level if args.level is None else args.level
     check_names([level])
@@ -94,38 +97,38 @@ def run(args: argparse.Namespace) -> int:
         check_output(args.records)
     if args.data_dir == "":
         raise UsageError("--data-dir: the directory name is empty")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    setup = Setup(args.mode or "humans", level, args.human, seed)
     try:
         saves = Saves(args.data_dir or settings.data_path(), args.records,
                       log=lambda line: print(line, file=sys.stderr))
-    except SaveError as exc:
+        resumed = saves.load(settings)
+        if resumed is not None and args.mode:
+            if resumed.over:
+                saves.finish(resumed)           # a kill came between its last move and its archiving
+            elif resumed.pos.stack:             # a save of no move holds nothing to keep: it is replaced
+                saves.set_aside("a new game was asked for with --mode")
+            resumed = None
+        if resumed is not None and sim_table and resumed.setup.mode == "teams":
+            config = teams_sim_config()         # the simulated table it was played on
+            settings = parse_settings(config.table, config.source)
+        if resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):
+            saves.set_aside(f"this table cannot play it: {why}")
+            resumed = None
+    except SaveError as exc:                    # the data folder is unusable, or a save cannot be moved aside
         raise UsageError(str(exc)) from None
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    setup = Setup(args.mode or "humans", level, args.human, seed)
+    first = setup if args.mode else None        # the game to show at once; None: the menu
+    if resumed is not None:
+        print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
+        first = resumed.setup
+    elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdin):
+        first = Setup("demo", level, args.human, seed)       # nobody can press: show a game
     session = Session(settings, config.seats, setup)
-    scripted = bool(args.input_script)
     with open_from_args(args, config, exit_after_script=args.exit_after_script) as devices:
         loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
-        now = loop.clock()
-        try:
-            resumed = saves.load(settings)
-            if resumed is not None and not args.mode and (
-                    why := table_problem(resumed.setup.mode, config.seats, settings)):
-                saves.set_aside(f"this table cannot play it: {why}")
-                resumed = None
-            if args.mode:
-                if resumed is not None and resumed.over:
-                    saves.finish(resumed)           # a kill came between its last move and its archiving
-                elif resumed is not None and resumed.pos.stack:   # no move made: nothing to keep, it is replaced
-                    saves.set_aside("a new game was asked for with --mode")
-                session.start(setup, now)
-            elif resumed is not None:
-                print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
-                session.start(resumed.setup, now, resumed)
-            elif devices.backend == "sim" and not scripted and not interactive(sys.stdin):
-                session.start(Setup("demo", level, args.human, seed), now)     # nobody can press: show a game
-        except SaveError as exc:               # the save could not be moved aside: it stays, untouched
-            raise UsageError(str(exc)) from None
-        if interactive(sys.stdout) and not scripted:
+        if first is not None:
+            session.start(first, loop.clock(), resumed)
+        if interactive(sys.stdout) and not args.input_script:
             print("\n".join(HELP), file=sys.stderr)
         asyncio.run(_serve(loop, args.exit_after_script))
     return 0
