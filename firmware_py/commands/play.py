@@ -1,8 +1,9 @@
 """`roseking play`: the table service, a whole game of The Rose King on the lit board through the buttons.
 
-Without `--mode` a saved game is resumed (else the menu, or, on the simulated board with
-neither a terminal nor an input script, a demonstration); with `--mode` a new game of that
-mode is dealt at once and an unfinished save is set aside first, never lost.
+Without `--mode` a saved game is resumed (a teams game on the simulated four-panel table
+under `--sim`; one the table cannot play is set aside), else the menu, or, on the simulated
+board with neither a terminal nor an input script, a demonstration. With `--mode` a new game
+of that mode is dealt at once, and an unfinished save is set aside first, never lost.
 """
 import argparse
 import asyncio
