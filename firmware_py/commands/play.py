@@ -35,7 +35,7 @@ HELP = ("a card previews its move, the same card again plays it; HERO confirms a
 
 def teams_sim_config() -> Config:
     """The simulated four-panel table (three cards, hero and draw per seat, R20–R22) that
-    `--sim --mode teams` uses when no `--config` is given."""
+    `--sim` without `--config` plays a teams game on."""
     controls = [f"card{k}" for k in range(1, TEAM_CARDS + 1)] + ["hero", "draw"]
     names = [f"{seat}.{c}" for seat in TEAMS.seats for c in controls] + [MENU]
     chain = tuple(f"{seat}.{c}" for seat in TEAMS.seats for c in controls[:TEAM_CARDS] + ["hero"])
