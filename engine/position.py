@@ -31,9 +31,11 @@ class Position:
     """A position of a game in progress, and the stack of moves that led to it."""
 
     __slots__ = ("variant", "board", "bits", "crown", "stones", "hands", "heroes",
-                 "pile", "discard", "to_move", "reshuffle", "rng", "stack")
+                 "pile", "discard", "to_move", "reshuffle", "rng", "stack", "n_seats", "hand_limit")
 
     variant: Variant
+    n_seats: int  # len(variant.seats), kept at hand for the fast core
+    hand_limit: int  # variant.hand_limit (R11, R21)
     board: list[int]
     bits: list[int]
     crown: int
@@ -51,6 +53,8 @@ class Position:
                  rng: random.Random | None = None) -> None:
         """An empty board: crown on e5 (R6), no cards dealt, full heroes (R5)."""
         self.variant = variant
+        self.n_seats = len(variant.seats)
+        self.hand_limit = variant.hand_limit
         self.board = [0] * 81
         self.bits = [0, 0]
         self.crown = CENTRE
@@ -91,6 +95,8 @@ class Position:
         """
         pos = Position.__new__(Position)
         pos.variant = self.variant
+        pos.n_seats = self.n_seats
+        pos.hand_limit = self.hand_limit
         pos.board = self.board[:]
         pos.bits = self.bits[:]
         pos.crown = self.crown
@@ -157,35 +163,40 @@ class Position:
 
     def actions(self, seat: int) -> list[Move]:
         """The actions seat `seat` could take if it were to move (R9–R13), ignoring the end."""
-        base = self.crown * 24
+        target = TARGETS[self.crown]
         board = self.board
-        mine = (seat & 1) + 1
-        hero = self.heroes[seat] > 0
         hand = self.hands[seat]
         out = []
-        for card in hand:
-            t = TARGET[base + card]
-            if t >= 0:
-                s = board[t]
-                if not s:
+        if self.heroes[seat]:
+            mine = (seat & 1) + 1
+            for card in hand:
+                t = target[card]
+                if t >= 0:
+                    s = board[t]
+                    if not s:
+                        out.append(MOVES[card])  # R10
+                    elif s != mine:
+                        out.append(_HEROES[card])  # R12
+        else:
+            for card in hand:
+                t = target[card]
+                if t >= 0 and not board[t]:
                     out.append(MOVES[card])  # R10
-                elif hero and s != mine:
-                    out.append(MOVES[card + HERO])  # R12
-        if len(hand) < self.variant.hand_limit:
-            out.append(MOVES[DRAW])  # R11
+        if len(hand) < self.hand_limit:
+            out.append(_DRAW)  # R11
         return out
 
     def can_act(self, seat: int) -> bool:
         """Whether seat `seat` has any action (R14): a free draw, a card or a hero move."""
         hand = self.hands[seat]
-        if len(hand) < self.variant.hand_limit:
+        if len(hand) < self.hand_limit:
             return True
-        base = self.crown * 24
+        target = TARGETS[self.crown]
         board = self.board
         mine = (seat & 1) + 1
         hero = self.heroes[seat] > 0
         for card in hand:
-            t = TARGET[base + card]
+            t = target[card]
             if t >= 0:
                 s = board[t]
                 if not s or (hero and s != mine):
@@ -262,23 +273,26 @@ class Position:
 
     def push(self, move: int, card: int | None = None) -> None:
         """Make a legal move. For a draw, `card` names the card to take (a replayed record)."""
+        move = _INT[move]  # a plain int keeps the interpreter's fast paths for int arithmetic
         seat = self.to_move
         if move < DRAW:
             hand = self.hands[seat]
-            c = move if move < HERO else move - HERO
+            if move < HERO:
+                c = move
+                self.stones += 1  # R10: a stone from the supply
+            else:
+                c = move - HERO
             i = hand.index(c)
             del hand[i]
             self.discard.append(c)  # R10, R12: the power card is discarded
             crown = self.crown
-            t = TARGET[crown * 24 + c]
+            t = TARGETS[crown][c]
             colour = seat & 1
             self.board[t] = colour + 1
-            bits = self.bits
             bit = 1 << t
+            bits = self.bits
             bits[colour] |= bit
-            if move < HERO:
-                self.stones += 1  # R10: a stone from the supply
-            else:
+            if move >= HERO:
                 bits[1 - colour] ^= bit  # R12: the stone is flipped
                 self.heroes[seat] -= 1  # R12: the hero leaves the game
             self.stack.append((move, i, crown))
@@ -289,30 +303,39 @@ class Position:
             saved: tuple[list[int], list[int]] | None = None
             if len(pile) < 2 or (card is not None and pile[-1] != card):
                 saved = (pile[:], self.discard[:])
-            if not self.pile:
-                self._reshuffle()  # R11: lazy, at the next draw
+                if not pile:
+                    self._reshuffle()  # R11: lazy, at the next draw
+                    pile = self.pile
             if card is None:
-                card = self.pile.pop()
+                card = pile.pop()
             else:
-                self.pile.remove(card)
+                pile.remove(card)
             self.hands[seat].append(card)
-            if not self.pile and self.reshuffle == Reshuffle.EAGER:
+            if not pile and self.reshuffle == Reshuffle.EAGER:
                 self._reshuffle()  # R11 option: eager, on the last card
             self.stack.append((move, card, saved))
         else:
             self.stack.append((move, 0, None))  # R14
-        self.to_move = (seat + 1) % len(self.hands)
+        seat += 1
+        self.to_move = seat if seat < self.n_seats else 0
 
     def _reshuffle(self) -> None:
-        """Shuffle the discard pile into the empty draw pile (R11)."""
-        self.pile = self.discard
-        self.rng.shuffle(self.pile)
+        """Shuffle the discard pile into the empty draw pile (R11).
+
+        A Fisher–Yates shuffle on `rng.random()`: the same order on every machine, and
+        several times cheaper than `random.shuffle`, which random games call often.
+        """
+        pile = self.pile = self.discard
+        rand = self.rng.random
+        for i in range(len(pile) - 1, 0, -1):
+            j = int(rand() * (i + 1))
+            pile[i], pile[j] = pile[j], pile[i]
         self.discard = []
 
     def pop(self) -> Move:
         """Unmake the last move exactly and return it."""
         move, a, b = self.stack.pop()
-        seat = self.to_move = (self.to_move - 1) % len(self.hands)
+        seat = self.to_move = (self.to_move or self.n_seats) - 1
         if move < DRAW:
             t = self.crown
             c = self.discard.pop()
@@ -395,6 +418,12 @@ class Score:
                     "regions": [[square_name(q) for q in scoring.squares(r)] for r in s.regions]}
         return {"red": side(self.red), "white": side(self.white), "winner": self.winner,
                 "over": self.over, "reason": self.reason}
+
+
+_INT = tuple(range(len(MOVES)))  # Move -> the same number as a plain int
+_DRAW = MOVES[DRAW]
+_HEROES = MOVES[HERO:DRAW]  # card -> the hero move with that card
+TARGETS = tuple(TARGET[sq * 24:sq * 24 + 24] for sq in range(81))  # crown -> card -> target square or -1
 
 
 def _choice(name: str, value: str, allowed: type[StrEnum]) -> Any:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -31,7 +32,9 @@ Lineup = tuple[str, ...]
 class Game(NamedTuple):
     """One finished game: `players` per seat, `winner` red/white/draw, scores `red`
     and `white`, `moves` (incl. draws and passes), end `reason`, the `first` colour to move,
-    `heroes` used per colour (red, white), and the record `line` (JSON) or None."""
+    `heroes` used per colour (red, white), the record `line` (JSON) or None, and per seat
+    `think`: (CPU seconds spent choosing, moves chosen among two or more). CPU time, not
+    wall-clock time, so that a figure taken on a busy machine means what it would on a quiet one."""
 
     index: int  # type: ignore[assignment]  # the game's number in its run shadows tuple.index
     seed: int
@@ -44,6 +47,7 @@ class Game(NamedTuple):
     first: int
     heroes: tuple[int, int]
     line: str | None
+    think: tuple[tuple[float, int], ...] = ()  # none for a game made by hand
 
 
 def game_seed(seed: int, index: int | str) -> int:
@@ -70,13 +74,19 @@ def seat_names(variant: str, players: Iterable[str]) -> Lineup:
 def play(variant: str, seed: int, players: Lineup, index: int = 0, record: bool = False) -> Game:
     """Play one game from the deal of `seed` (R7) with one player name per seat; a Game."""
     start = Position.new(variant, seed)
-    pos = start.copy()
+    pos = start.copy() if record else start  # the record needs the deal as dealt
+    think = [(0.0, 0)] * len(players)
     if all(p == "random" for p in players):
         random_playout(pos, random.Random(game_seed(seed, "moves")))  # the fast path for random players
     else:
         seats = [make_player(p, seed=game_seed(seed, k)) for k, p in enumerate(players)]
-        while pos.legal_moves():
-            pos.push(seats[pos.to_move].choose(pos))
+        while n := len(pos.legal_moves()):
+            seat = pos.to_move
+            t = time.process_time()
+            pos.push(seats[seat].choose(pos))
+            if n > 1:
+                spent, count = think[seat]
+                think[seat] = (spent + time.process_time() - t, count + 1)
     red, white = figures(pos.bits[0]), figures(pos.bits[1])
     full = pos.variant.heroes * len(players) // 2
     line = None
@@ -85,7 +95,7 @@ def play(variant: str, seed: int, players: Lineup, index: int = 0, record: bool 
         line = records.dumps(records.make_record(start, pos, names, seed))
     return Game(index, seed, tuple(players), winner(red, white), red[0], white[0], len(pos.stack),
                 pos.outcome(), start.to_move & 1,
-                (full - evaluate.heroes(pos, 0), full - evaluate.heroes(pos, 1)), line)
+                (full - evaluate.heroes(pos, 0), full - evaluate.heroes(pos, 1)), line, tuple(think))
 
 
 @dataclass(frozen=True)
@@ -125,7 +135,8 @@ def tasks(variant: str, seed: int, lineups: Sequence[Lineup], games: int, record
             for i in range(0, games, chunk))
 
 
-def run(todo: Iterable[Task], executor: Executor | None = None, ahead: int = 64) -> Iterator[list[Game]]:
+def run(todo: Iterable[Task], executor: Executor | None = None,
+        ahead: int = 64) -> Generator[list[Game], None, None]:
     """Yield the list of Games of each task in order; in this process when `executor` is None,
     else with at most `ahead` tasks submitted and not yet yielded (a long run stays small)."""
     if executor is None:

@@ -1,4 +1,4 @@
-"""Statistics for match results: Wilson score intervals and Elo ratings.
+"""Statistics for match results: Wilson score intervals, Elo ratings and a sequential test.
 
 >>> [round(x, 3) for x in wilson(90, 100)]
 [0.826, 0.945]
@@ -6,7 +6,7 @@
 191
 """
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 Z95 = 1.959963984540054
 
@@ -54,3 +54,30 @@ def elo_ratings(points: Mapping[tuple[str, str], tuple[float, int]], rounds: int
         mean = sum(math.log10(g) for g in gamma.values()) / len(names)
         gamma = {n: g / 10 ** mean for n, g in gamma.items()}
     return {n: 400 * math.log10(gamma[n]) for n in names}
+
+
+SPRT_MIN_PAIRS = 10  # no verdict before this many deals (each played twice)
+
+
+def sprt(pair_scores: Sequence[float], p0: float, p1: float, alpha: float = 0.05,
+         beta: float = 0.05) -> tuple[float, tuple[float, float], str | None]:
+    """A sequential probability ratio test on paired games: `(llr, (lower, upper), verdict)`.
+
+    `pair_scores` holds one player's mean score on each deal played twice (0, ¼, ½, ¾, 1),
+    H0 says its expected score is `p0`, H1 that it is `p1` (> p0). The log-likelihood ratio
+    uses the normal approximation with the pairs' own variance (the GSPRT of chess engine
+    testing); the verdict is "H1" or "H0" once it leaves the bounds, else None.
+
+    >>> llr, bounds, verdict = sprt([1.0, 0.75] * 10, 0.5, 0.6)
+    >>> verdict, [round(b, 2) for b in bounds]
+    ('H1', [-2.94, 2.94])
+    """
+    lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    n = len(pair_scores)
+    if n < SPRT_MIN_PAIRS:
+        return 0.0, (lower, upper), None
+    mean = sum(pair_scores) / n
+    var = max(sum((x - mean) ** 2 for x in pair_scores) / n, 1e-3)
+    llr = (p1 - p0) * (2 * mean - p0 - p1) * n / (2 * var)
+    verdict = "H1" if llr >= upper else "H0" if llr <= lower else None
+    return llr, (lower, upper), verdict

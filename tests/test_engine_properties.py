@@ -6,6 +6,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from engine.playout import random_playout
 from engine.position import Position
 from engine.record import dumps, make_record, replay
 
@@ -233,3 +234,24 @@ def test_the_random_games_reach_every_kind_of_move_and_ending():
             endings.add(pos.outcome())
         assert kinds == {"pass", "hero", "draw", "card", "reshuffle"}
         assert endings == {"last-stone", "blockade"}
+
+
+@SETTINGS
+@given(games, st.one_of(st.none(), st.integers(0, 150)))
+def test_random_playout_is_the_same_game_as_pushing_legal_moves(g, plies):
+    """The fast playout makes exactly the moves, stack entries and reshuffles (R11) of choosing
+    `legal_moves()[int(random() * n)]` and pushing, stops on R14/R16/R17 or after `plies`,
+    and pops back to the start."""
+    fast, slow = new_game(g), new_game(g)
+    reason = random_playout(fast, random.Random(g["moves_seed"]), plies)
+    rng = random.Random(g["moves_seed"])
+    for _ in range(10**4 if plies is None else plies):
+        moves = slow.legal_moves()
+        if not moves:
+            break
+        slow.push(moves[int(rng.random() * len(moves))])
+    assert fast == slow and fast.stack == slow.stack and (fast.bits, fast.stones) == (slow.bits, slow.stones)
+    assert reason == slow.outcome()
+    while fast.stack:
+        fast.pop()
+    assert fast == new_game(g)

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import engine
+import engine.players
 import hardware
 from engine.errors import NotationError
 from engine.moves import MOVES, Move
@@ -189,10 +190,7 @@ def cycles(graph):
 
 
 def test_no_import_cycles_not_even_through_package_init_files():
-    # TEMPORARY (like the mypy override in pyproject.toml): engine.players, which issue 12 rewrites, still
-    # imports its modules from its __init__; nothing else may cycle.
-    rest = [c for c in cycles(module_graph()) if not all(m.startswith("engine.players") for m in c)]
-    assert rest == []
+    assert cycles(module_graph()) == []
     assert "engine.position" not in module_graph()["engine.serialize"]
 
 
@@ -200,7 +198,7 @@ def test_the_graph_sees_a_cycle_when_there_is_one():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-@pytest.mark.parametrize("package", [engine, hardware])
+@pytest.mark.parametrize("package", [engine, engine.players, hardware])
 def test_every_lazy_name_of_a_package_loads(package):
     assert set(package.__all__) - {"__version__"} == set(package._HOME)
     for name, home in package._HOME.items():

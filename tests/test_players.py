@@ -7,10 +7,18 @@ from hypothesis import assume, given, settings, strategies as st
 from engine.errors import RoseKingError
 from engine.moves import Move
 from engine.players import NAMES, make_player
+from engine.players import ab7 as ab7_module
+from engine.players.ab7 import AB7
+from engine.players.evaluate import margin
+from engine.players.expectimax import Expectimax
+from engine.players.mcts import MCTS
+from engine.players.negamax import Negamax, zobrist
 from engine.position import Position
 
+from engine_testkit import make
+
 # Small budgets keep the tests fast; the algorithms are those of the full levels.
-SMALL = ["random", "greedy", "easy:8", "medium:20", "alphabeta:300"]
+SMALL = ["random", "greedy", "easy:8", "medium:20", "hard:300", "alphabeta:300", "ab7"]
 
 # White to move: W2 places the last stone and wins (R16, R19); drawing lets Red place it and win.
 LAST_STONE = {
@@ -82,7 +90,7 @@ TEAMS_BLUNDER = {
     "draw_pile": ["SE2", "NW1", "S1", "SW1", "NW2"],
     "discard": ["N1", "S3", "SW3", "NW3", "N3", "W1", "SE1"]}
 
-SEARCHERS = ["easy:200", "hard:300", "alphabeta:2000"]
+SEARCHERS = ["easy:200", "hard:300", "alphabeta:2000", "ab7"]
 
 
 @pytest.mark.parametrize("name", SEARCHERS)
@@ -103,7 +111,7 @@ def test_greedy_takes_an_immediate_win():
 
 @settings(max_examples=10, deadline=None)
 @given(variant=st.sampled_from(["classic", "teams"]), seed=st.integers(0, 10**6),
-       plies=st.integers(0, 100), name=st.sampled_from(["random", "easy:30", "alphabeta:300"]))
+       plies=st.integers(0, 100), name=st.sampled_from(["random", "easy:30", "hard:400", "alphabeta:300", "ab7"]))
 def test_the_order_of_the_draw_pile_changes_nothing(variant, seed, plies, name):
     """R7: players never see the pile's order, so reordering it gives the same move."""
     pos = random_position(variant, seed, plies)
@@ -115,16 +123,26 @@ def test_the_order_of_the_draw_pile_changes_nothing(variant, seed, plies, name):
 
 def test_budgets_are_iterations_and_nodes():
     pos = Position.new(seed=4)
-    for name, work in [("easy:50", 50), ("medium:120", 120), ("alphabeta:700", 700)]:
+    for name, work in [("easy:50", 50), ("medium:120", 120), ("hard:900", 900), ("alphabeta:700", 700)]:
         player = make_player(name, seed=2)
         player.choose(pos)
         assert 0 < player.work <= work + 1
 
 
-def test_same_seed_and_budget_give_the_same_moves():
-    pos = random_position("teams", 3, 20)
-    first = [make_player("medium:100", seed=9).choose(pos) for _ in range(2)]
-    assert first[0] == first[1]
+@pytest.mark.parametrize("variant", ["classic", "teams"])
+@pytest.mark.parametrize("name", ["medium:100", "hard:2000", "ab7"])
+def test_same_seed_and_budget_give_the_same_moves(variant, name):
+    for seed in range(3):
+        pos = random_position(variant, seed, 30)
+        first = [make_player(name, seed=9).choose(pos) for _ in range(2)]
+        assert first[0] == first[1]
+
+
+@pytest.mark.parametrize("cls", [MCTS, Negamax, Expectimax, AB7])
+def test_a_player_made_without_a_budget_searches_with_a_default_one(cls):
+    pos = Position.new(seed=5)
+    player = cls(seed=1)
+    assert player.choose(pos) in pos.legal_moves() and player.work > 0
 
 
 def test_hint_is_the_players_move():
@@ -133,7 +151,7 @@ def test_hint_is_the_players_move():
 
 
 def test_every_level_is_registered():
-    for name in ["random", "greedy", "easy", "medium", "hard", "max", "alphabeta"]:
+    for name in ["random", "greedy", "easy", "medium", "hard", "max", "alphabeta", "ab7"]:
         assert name in NAMES
     assert make_player("hard", work=10).budget.work == 10
 
@@ -142,3 +160,48 @@ def test_every_level_is_registered():
 def test_unknown_or_malformed_names_are_refused_with_the_choices(spec):
     with pytest.raises(RoseKingError, match="random, greedy, easy|budget"):
         make_player(spec)
+
+
+def test_ab7_counts_each_unused_hero_at_30_points():
+    """ab7's evaluation: score difference (R18) + 30 × (own unused heroes − the opponent's) (R5)."""
+    # Red: a region of 3 (9) and a lone stone (1) = 10; White: a region of 2 = 4.
+    pos = make(stones={"a1": "R", "b1": "R", "c1": "R", "i9": "R", "a9": "W", "b9": "W"},
+               hands={"red": ["N1"], "white": ["S1"]}, heroes={"red": 1, "white": 3})
+    assert ab7_module.HERO == 30 and ab7_module.DEPTH == 7
+    assert margin(pos, 0, ab7_module.HERO) == 10 - 4 + 30 * (1 - 3)
+    assert margin(pos, 1, ab7_module.HERO) == 4 - 10 + 30 * (3 - 1)
+
+
+def test_ab7_keeps_a_hero_unless_the_flip_is_worth_more_than_30_points():
+    """R12: flipping e6 joins two red pairs (+18 points) — worth a hero at 6 points (greedy takes it),
+    not at 30 (ab7 plays a plain card)."""
+    pos = make(stones={"c6": "R", "d6": "R", "e6": "W", "f6": "R", "g6": "R"},
+               hands={"red": ["E1", "N1"], "white": ["S3"]}, heroes={"red": 1, "white": 1})
+    assert {str(m) for m in pos.legal_moves()} >= {"E1", "H+N1"}
+    assert str(make_player("greedy", seed=1).choose(pos)) == "H+N1"
+    assert str(AB7(seed=1).choose(pos)) != "H+N1"
+
+
+def test_the_zobrist_key_follows_every_kind_of_move():
+    """The search's incremental key equals the key computed from scratch after cards, heroes (R12),
+    draws (R11) and passes (R14), in both variants."""
+    for variant in ("classic", "teams"):
+        for seed in range(4):
+            pos = Position.new(variant, seed)
+            rng = random.Random(seed)
+            player = Negamax(seed=seed)
+            while pos.legal_moves():
+                moves = pos.legal_moves()
+                move = moves[rng.randrange(len(moves))]
+                key = player.key_after(pos, zobrist(pos), move)
+                assert key == zobrist(pos)
+
+
+@pytest.mark.parametrize("name", ["medium", "hard", "max", "alphabeta"])
+def test_the_wall_clock_cap_still_gives_a_legal_move(name):
+    """The table's cap (make_player's `seconds`) cuts a search short; the move is still legal."""
+    pos = random_position("classic", 11, 40)
+    player = make_player(name, seed=1, seconds=1e-6)
+    assert player.budget.seconds == 1e-6 and player.budget.work == make_player(name).budget.work
+    assert player.choose(pos) in pos.legal_moves()
+    assert player.work < player.budget.work

@@ -53,10 +53,11 @@ def test_the_tournament_table_for_a_person():
     standings.add(("easy", "random"), [game(("easy", "random"), Winner.RED), game(("random", "easy"), Winner.WHITE),
                                        game(("easy", "random"), Winner.DRAW), game(("random", "easy"), Winner.WHITE)])
     lines = text(standings.to_dict()).splitlines()
-    assert lines[0].split() == ["player", "games", "W", "D", "L", "score", "95%", "CI", "Elo"]
+    assert lines[0].split() == ["player", "games", "W", "D", "L", "score", "95%", "CI", "Elo", "CPU", "s/move"]
     easy, rand = lines[1].split(), lines[2].split()
-    assert easy[:6] == ["easy", "4", "3", "1", "0", "87.5%"] and easy[-1].startswith("+")
-    assert rand[:6] == ["random", "4", "0", "1", "3", "12.5%"] and rand[-1].startswith("-")
+    assert easy[:6] == ["easy", "4", "3", "1", "0", "87.5%"] and easy[-2].startswith("+")
+    assert rand[:6] == ["random", "4", "0", "1", "3", "12.5%"] and rand[-2].startswith("-")
+    assert easy[-1] == rand[-1] == "–"  # games made by hand carry no thinking time
     assert lines[3] == ""
     assert lines[4].startswith("easy vs random: 3-1-0 (87.5%, 95% CI ")
     assert len(lines) == 5

@@ -6,11 +6,11 @@ import sys
 
 import pytest
 
+from engine.position import Position
 from engine.record import read_records, replay
 from engine.serialize import to_json
-from engine.position import Position
 from engine.simulate import game_seed, tasks
-from engine.stats import elo_ratings, wilson
+from engine.stats import elo_ratings, sprt, wilson
 from firmware_py.atomic import atomic_writer
 from firmware_py.cli import main
 
@@ -177,3 +177,35 @@ def test_the_agent_through_main(monkeypatch, capsys):
                                                                   + b"\n")))
     code, out, _ = cli(capsys, "agent", "--level", "greedy")
     assert code == 0 and len(out.splitlines()) == 1
+
+
+def test_sprt_accepts_the_hypothesis_the_scores_favour():
+    strong, weak, even = [1.0, 0.75] * 15, [0.0, 0.25] * 15, [0.5, 0.25, 0.75, 0.5]
+    assert sprt(strong, 0.5, 0.6)[2] == "H1"
+    assert sprt(weak, 0.5, 0.6)[2] == "H0"
+    assert sprt(strong[:8], 0.5, 0.6)[2] is None  # too few deals for any verdict
+    assert sprt(even * 3, 0.45, 0.55)[2] is None  # in between: keep playing
+    llr, (lower, upper), _ = sprt(even * 3, 0.45, 0.55)
+    assert lower < llr < upper and lower == pytest.approx(-upper)
+
+
+def test_a_tournament_with_sprt_stops_once_settled(capsys):
+    code, out, _ = cli(capsys, "tournament", "--players", "greedy,random", "--games", "200",
+                       "--seed", "3", "--sprt", "50,70", "--json")
+    assert code == 0
+    table = json.loads(out)
+    test = table["sprt"]
+    assert test["verdict"] == "H1" and test["llr"] >= test["bounds"][1]
+    assert test["games"] == table["pairings"][0]["games"] < 200  # stopped early, on whole deals
+    assert table["players"][0]["player"] == "greedy" and table["players"][0]["seconds_per_move"] > 0
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "easy:5,random,greedy", "--sprt", "50,60"], "exactly two players"),
+    (["--players", "easy:5,random", "--sprt", "60,50"], "0 < P0 < P1 < 100"),
+    (["--players", "easy:5,random", "--sprt", "50,nan"], "0 < P0 < P1 < 100"),
+    (["--players", "easy:5,random", "--sprt", "fifty"], "two percentages"),
+])
+def test_bad_sprt_options_are_refused(capsys, argv, message):
+    code, out, err = cli(capsys, "tournament", "--games", "4", *argv)
+    assert code == 2 and out == "" and message in err and err.startswith("error: ")

@@ -8,6 +8,8 @@ import random
 from dataclasses import dataclass
 
 from engine.errors import RoseKingError
+from engine.moves import Move
+from engine.position import Position
 
 
 @dataclass(frozen=True)
@@ -19,6 +21,10 @@ class Budget:
     seconds: float
 
 
+class OutOfBudget(Exception):
+    """A search's work budget or time cap is spent."""
+
+
 class Player:
     """A player; `choose(pos)` returns a legal Move for `pos.to_move` and never changes `pos`.
 
@@ -27,12 +33,12 @@ class Player:
 
     name = "player"
 
-    def __init__(self, seed=None, budget=None):
+    def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
         self.work = 0  # iterations or nodes spent on the last search
 
-    def choose(self, pos):
+    def choose(self, pos: Position) -> Move:
         """The move to play; a lone legal move is played without thinking (R14 passes, say)."""
         moves = pos.legal_moves()
         if not moves:
@@ -42,7 +48,7 @@ class Player:
             return moves[0]
         return self.search(pos, moves)
 
-    def view(self, pos):
+    def view(self, pos: Position) -> Position:
         """A copy of `pos` with the draw pile in an order drawn from the player's own rng (R7).
 
         The pile is put in card order before the shuffle, so the copy, and everything the
@@ -53,13 +59,23 @@ class Player:
         self.rng.shuffle(work.pile)
         return work
 
-    def search(self, pos, moves):
+    def search(self, pos: Position, moves: list[Move]) -> Move:
         """The move to play among `moves` (at least two)."""
         raise NotImplementedError
 
-    def hint(self, pos):
+    def hint(self, pos: Position) -> Move:
         """The player's best move for the side to move: the one it would play."""
         return self.choose(pos)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+class Searcher(Player):
+    """A player that thinks within a budget: its own, or DEFAULT_BUDGET when given none."""
+
+    DEFAULT_BUDGET = Budget(3000, 1.0)
+
+    def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
+        super().__init__(seed, budget)
+        self.budget: Budget = budget or self.DEFAULT_BUDGET

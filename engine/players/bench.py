@@ -14,14 +14,14 @@ from engine.position import Position
 RUNS = 3
 
 
-def midgame(seed=1, plies=50):
+def midgame(seed: int = 1, plies: int = 50) -> Position:
     """A position after `plies` random moves from the deal of `seed`: the mid-game workload."""
     pos = Position.new(seed=seed)
     random_playout(pos, random.Random(seed), plies)
     return pos
 
 
-def search_rate(name, pos, work):
+def search_rate(name: str, pos: Position, work: int | None = None) -> int:
     """Median iterations (or nodes) per second of player `name` thinking on `pos`."""
     rates = []
     for run in range(RUNS):
@@ -32,11 +32,23 @@ def search_rate(name, pos, work):
     return round(statistics.median(rates))
 
 
-def _noop():
+def move_seconds(name: str, positions: list[Position]) -> float:
+    """Median over runs of the mean seconds player `name` takes for a move on `positions`."""
+    means = []
+    for run in range(RUNS):
+        player = make_player(name, seed=run)
+        t = time.perf_counter()
+        for pos in positions:
+            player.choose(pos)
+        means.append((time.perf_counter() - t) / len(positions))
+    return round(statistics.median(means), 4)
+
+
+def _noop() -> None:
     return None
 
 
-def simulation_rate(workers, games_per_worker=6000):
+def simulation_rate(workers: int, games_per_worker: int = 6000) -> float:
     """Random-vs-random games per second with `workers` processes, records written to a file."""
     games = games_per_worker * workers
     todo = simulate.tasks("classic", 1, [("random", "random")], games, record=True, workers=workers)
@@ -56,14 +68,20 @@ def simulation_rate(workers, games_per_worker=6000):
                 pool.shutdown()
 
 
-def figures():
-    """MCTS iterations/s (opening, mid-game), alphabeta nodes/s, simulation games/s and speed-up."""
+def figures() -> dict[str, float]:
+    """MCTS iterations/s (opening, mid-game), alpha-beta nodes/s, seconds per move of `hard` and
+    `ab7` on ten positions with a choice, from opening to end game, simulation games/s and speed-up."""
     opening, middle = Position.new(seed=1), midgame()
+    ten = [p for p in (midgame(seed, 9 * seed) for seed in range(30)) if len(p.legal_moves()) > 1][:10]
     one, two = simulation_rate(1), simulation_rate(2)
     return {
-        "mcts_iterations_per_s_opening": search_rate("hard", opening, 3000),
-        "mcts_iterations_per_s_midgame": search_rate("hard", middle, 3000),
+        "mcts_iterations_per_s_opening": search_rate("medium", opening, 3000),
+        "mcts_iterations_per_s_midgame": search_rate("medium", middle, 3000),
         "alphabeta_nodes_per_s_midgame": search_rate("alphabeta", middle, 30000),
+        "hard_nodes_per_s_midgame": search_rate("hard", middle),
+        "ab7_nodes_per_s_midgame": search_rate("ab7", middle),
+        "hard_seconds_per_move": move_seconds("hard", ten),
+        "ab7_seconds_per_move": move_seconds("ab7", ten),
         "simulation_games_per_s_1_worker": round(one),
         "simulation_games_per_s_2_workers": round(two),
         "speedup_2_workers": round(two / one, 2),

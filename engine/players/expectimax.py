@@ -7,33 +7,31 @@ budget is spent; the deepest finished iteration decides, so results are reproduc
 """
 import time
 
-from engine.moves import DRAW
+from engine.moves import DRAW, Move
 from engine.players import evaluate
-from engine.players.base import Player
+from engine.players.base import Budget, OutOfBudget, Searcher
+from engine.position import Position
 
 INF = float("inf")
 
 
-class OutOfBudget(Exception):
-    """The node budget or the time cap is spent."""
-
-
-class Expectimax(Player):
+class Expectimax(Searcher):
     """Alpha-beta on choice nodes, full-window averages on draw nodes."""
 
     name = "alphabeta"
+    DEFAULT_BUDGET = Budget(32000, 1.0)
 
-    def __init__(self, seed=None, budget=None, depth=64):
+    def __init__(self, seed: int | None = None, budget: Budget | None = None, depth: int = 64) -> None:
         super().__init__(seed, budget)
         self.depth = depth
 
-    def search(self, pos, moves):
+    def search(self, pos: Position, moves: list[Move]) -> Move:
         pos = self.view(pos)  # a copy: `pos` stays untouched
         order = list(moves)
         self.rng.shuffle(order)  # random tie-break
         self.nodes = 0
-        self.limit = self.budget.work if self.budget else INF
-        self.deadline = time.perf_counter() + self.budget.seconds if self.budget else INF
+        self.limit: float = self.budget.work
+        self.deadline = time.perf_counter() + self.budget.seconds
         best = order[0]
         try:
             for depth in range(1, self.depth + 1):
@@ -52,11 +50,11 @@ class Expectimax(Player):
         self.work = self.nodes
         return best
 
-    def _move(self, pos, move, depth, alpha, beta):
+    def _move(self, pos: Position, move: int, depth: int, alpha: float, beta: float) -> float:
         """The value of `move` for the side to move, searching `depth` plies in all."""
         if move == DRAW:
             cards = set(pos.pile or pos.discard)  # R11: an empty pile is the reshuffled discard
-            total = 0
+            total = 0.0
             for card in cards:
                 pos.push(DRAW, card)
                 total -= self._value(pos, depth - 1, -INF, INF)
@@ -67,7 +65,7 @@ class Expectimax(Player):
         pos.pop()
         return value
 
-    def _value(self, pos, depth, alpha, beta):
+    def _value(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
         """Negamax value for the side to move (colours alternate every ply, R8, R22)."""
         self.nodes += 1
         if self.nodes > self.limit or (self.nodes & 1023 == 0 and time.perf_counter() > self.deadline):

@@ -8,12 +8,14 @@ Each node keeps the wins of the colour that moved into it; selection is UCT, the
 playout is uniformly random (engine.playout), the reward 1/½/0 by R19.
 """
 import math
+import random
 import time
 
-from engine.moves import DRAW
-from engine.players.base import Player
+from engine.moves import DRAW, Move
+from engine.players.base import Searcher
 from engine.players.evaluate import result
 from engine.playout import random_playout
+from engine.position import Position
 
 EXPLORATION = 0.7
 CHECK_EVERY = 32  # iterations between looks at the clock
@@ -25,21 +27,21 @@ class Node:
 
     __slots__ = ("colour", "visits", "wins", "untried", "children", "outcomes")
 
-    def __init__(self, colour):
+    def __init__(self, colour: int) -> None:
         self.colour = colour  # the colour that moved into this node
         self.visits = 0
         self.wins = 0.0
-        self.untried = None  # legal moves still to expand; None until first visited
-        self.children = []  # (move, Node)
-        self.outcomes = None
+        self.untried: list[Move] | None = None  # legal moves still to expand; None until first visited
+        self.children: list[tuple[Move, Node]] = []
+        self.outcomes: dict[int, Node] | None = None
 
 
-class MCTS(Player):
+class MCTS(Searcher):
     """The searching player; `budget.work` is the number of iterations."""
 
     name = "mcts"
 
-    def search(self, pos, moves):
+    def search(self, pos: Position, moves: list[Move]) -> Move:
         rng = self.rng
         work = self.view(pos)
         root = Node(1 - (pos.to_move & 1))
@@ -57,7 +59,7 @@ class MCTS(Player):
         self.work = done
         return max(root.children, key=lambda mc: mc[1].visits)[0]
 
-    def _iterate(self, root, pos, rng):
+    def _iterate(self, root: Node, pos: Position, rng: random.Random) -> None:
         """Select, expand one node, play out at random, back the result up."""
         path = [root]
         node = root
@@ -78,6 +80,7 @@ class MCTS(Player):
             path.append(node)
             if move == DRAW:
                 card = pos.last_drawn()
+                assert node.outcomes is not None  # a draw's node always has its chance outcomes
                 child = node.outcomes.get(card)
                 if child is None:
                     child = node.outcomes[card] = Node(node.colour)
@@ -95,13 +98,14 @@ class MCTS(Player):
             pos.pop()
 
     @staticmethod
-    def reward(bits):
+    def reward(bits: list[int]) -> float:
         """Red's reward for a finished board: 1, ½ or 0 (R19)."""
         return result(bits, 0)
 
     @staticmethod
-    def _expand(node, pos, path):
+    def _expand(node: Node, pos: Position, path: list[Node]) -> Node:
         """Add the child for one untried move, push it and return the new leaf."""
+        assert node.untried
         move = node.untried.pop()
         child = Node(pos.to_move & 1)
         node.children.append((move, child))
@@ -115,10 +119,10 @@ class MCTS(Player):
         return child
 
 
-def _select(node):
+def _select(node: Node) -> tuple[Move, Node]:
     """The child with the highest UCT value."""
     log_n = EXPLORATION * EXPLORATION * math.log(node.visits)
-    best, best_value = None, -1.0
+    best, best_value = node.children[0], -1.0
     for mc in node.children:
         child = mc[1]
         v = child.visits
@@ -128,7 +132,7 @@ def _select(node):
     return best
 
 
-def _settled(root, remaining):
+def _settled(root: Node, remaining: int) -> bool:
     """Whether no other move can catch up with the most visited one in `remaining` iterations."""
     visits = sorted((c.visits for _, c in root.children), reverse=True)
     return len(visits) > 1 and visits[0] - visits[1] > remaining

@@ -1,6 +1,8 @@
 """Players that do not search: uniformly random, and greedy (best immediate result)."""
-from engine.players.base import Player
+from engine.moves import Move
+from engine.players.base import Budget, Player
 from engine.players.expectimax import Expectimax
+from engine.position import Position
 
 
 class RandomPlayer(Player):
@@ -8,7 +10,7 @@ class RandomPlayer(Player):
 
     name = "random"
 
-    def search(self, pos, moves):
+    def search(self, pos: Position, moves: list[Move]) -> Move:
         return moves[int(self.rng.random() * len(moves))]
 
 
@@ -17,5 +19,5 @@ class GreedyPlayer(Expectimax):
 
     name = "greedy"
 
-    def __init__(self, seed=None, budget=None):
+    def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
         super().__init__(seed, budget, depth=1)

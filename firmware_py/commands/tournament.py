@@ -2,9 +2,11 @@
 import contextlib
 import itertools
 import json
+import math
 
 from engine import simulate
 from engine.players import NAMES
+from engine.stats import sprt
 from engine.tournament import Standings, schedule
 from engine.variants import VARIANT_NAMES
 from firmware_py import executors
@@ -22,6 +24,9 @@ def register(sub):
     p.add_argument("--variant", default="classic", choices=VARIANT_NAMES)
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.add_argument("--records", metavar="PATH", help="write one game record per line (JSON Lines)")
+    p.add_argument("--sprt", metavar="P0,P1",
+                   help="two players only: stop once a sequential test (α = β = 5%%) settles whether the "
+                        "first scores P1%% rather than P0%%; --games is then the most games to play")
     executors.add_arguments(p)
     p.set_defaults(func=run)
 
@@ -35,36 +40,86 @@ def run(args):
                          f"got {args.games}")
     executors.check(args)
     recording = args.records is not None
-    plan, todo = itertools.tee(schedule(args.variant, args.seed, players, args.games, args.workers, recording))
+    hypotheses = _sprt_option(args.sprt, players) if args.sprt else None
+    # A sequential test looks after every deal, in deal order, with one deal per worker in flight,
+    # so it stops after the same games whatever the number of workers.
+    chunk, ahead = (2, args.workers) if hypotheses else (None, 64)
+    plan, todo = itertools.tee(schedule(args.variant, args.seed, players, args.games, args.workers, recording,
+                                        chunk))
     standings = Standings(players)
+    test = None
     pairings = len(players) * (len(players) - 1) // 2
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(atomic_writer(args.records)) if recording else None  # checked before any game
         bar = stack.enter_context(executors.progress(pairings * args.games))
         pool = stack.enter_context(executors.executor(args))
-        for (pair, _), games in zip(plan, simulate.run((t for _, t in todo), pool)):
+        # closing the results cancels the deals not yet started when a sequential test stops early
+        results = stack.enter_context(contextlib.closing(simulate.run((t for _, t in todo), pool, ahead)))
+        for (pair, _), games in zip(plan, results):
             standings.add(pair, games)
             if out:
                 for g in games:
                     out.write(f"{g.line}\n")
             bar.update(len(games))
+            if hypotheses:
+                test = _sprt_result(standings.task_scores[pair], *hypotheses)
+                if test["verdict"]:
+                    break
     table = standings.to_dict()
+    if test:
+        table["sprt"] = test
     print(json.dumps(table, indent=2) if args.json else text(table))
     return 0
+
+
+def _sprt_option(value, players):
+    """(p0, p1) as fractions from `--sprt P0,P1` in percent; UsageError when malformed."""
+    if len(players) != 2:
+        raise UsageError(f"--sprt: compares exactly two players, got {len(players)}")
+    try:
+        p0, p1 = (float(x) for x in value.split(","))
+    except ValueError:
+        raise UsageError(f"--sprt: expected two percentages P0,P1 such as 50,60, got {value!r}") from None
+    if not (math.isfinite(p0) and math.isfinite(p1) and 0 < p0 < p1 < 100):
+        raise UsageError(f"--sprt: need 0 < P0 < P1 < 100, got {value!r}")
+    return p0 / 100, p1 / 100
+
+
+def _sprt_result(deal_scores, p0, p1):
+    """The test's state as the JSON `sprt` object."""
+    llr, (lower, upper), verdict = sprt(deal_scores, p0, p1)
+    return {"h0": p0, "h1": p1, "alpha": 0.05, "beta": 0.05, "llr": round(llr, 3),
+            "bounds": [round(lower, 3), round(upper, 3)], "games": 2 * len(deal_scores),
+            "verdict": verdict}
+
+
+def _seconds(value):
+    return "–" if value is None else f"{value:.3f}"
 
 
 def text(table):
     """The standings as an aligned table, then one line per pairing."""
     width = max(len(r["player"]) for r in table["players"]) + 2
-    head = f"{'player':<{width}}{'games':>6}{'W':>6}{'D':>5}{'L':>6}{'score':>8}  {'95% CI':<14}{'Elo':>6}"
+    head = (f"{'player':<{width}}{'games':>6}{'W':>6}{'D':>5}{'L':>6}{'score':>8}  {'95% CI':<14}{'Elo':>6}"
+            f"{'CPU s/move':>12}")
     lines = [head]
     for r in table["players"]:
         lo, hi = r["ci95"]
         lines.append(f"{r['player']:<{width}}{r['games']:>6}{r['wins']:>6}{r['draws']:>5}{r['losses']:>6}"
-                     f"{100 * r['score']:>7.1f}%  {100 * lo:4.1f}–{100 * hi:4.1f}%   {r['elo']:>+5d}")
+                     f"{100 * r['score']:>7.1f}%  {100 * lo:4.1f}–{100 * hi:4.1f}%   {r['elo']:>+5d}"
+                     f"{_seconds(r['seconds_per_move']):>12}")
     lines.append("")
     for r in table["pairings"]:
         lo, hi = r["ci95"]
         lines.append(f"{r['player']} vs {r['opponent']}: {r['wins']}-{r['draws']}-{r['losses']} "
                      f"({100 * r['score']:.1f}%, 95% CI {100 * lo:.1f}–{100 * hi:.1f}%)")
+    test = table.get("sprt")
+    if test:
+        first = table["pairings"][0]["player"]
+        lo, hi = test["bounds"]
+        near = {"H1": (test["h1"], test["h0"]), "H0": (test["h0"], test["h1"])}.get(test["verdict"])
+        settled = (f"{test['verdict']} accepted: {first}'s score is nearer {100 * near[0]:g}% than {100 * near[1]:g}%"
+                   if near else "not settled within --games")
+        lines.append(f"SPRT {100 * test['h0']:g}% vs {100 * test['h1']:g}% (α = β = 5%) after {test['games']} games: "
+                     f"LLR {test['llr']:+.2f} in [{lo:+.2f}, {hi:+.2f}]: {settled}")
     return "\n".join(lines)

@@ -1,0 +1,156 @@
+"""`hard` and `max`: alpha-beta over several sampled piles, each with a transposition table.
+
+The pile's order is the one thing a player cannot see (R7), so the search plays out
+several views of it, each shuffled by the player's own generator (Player.view), with
+an equal share of the node budget: one view per WORLD_NODES nodes, so that a bigger
+budget averages over more piles rather than searching one pile deeper (which only
+plans further on cards it will not necessarily draw). In each, a draw (R11) takes the top card of that
+view's pile; iterative deepening searches every root move with a full window, so each
+world gives every move an exact value; the move with the highest sum over the worlds
+is played (perfect-information Monte Carlo, which blunts the clairvoyance of a single
+sampled pile). Positions are keyed by a Zobrist hash updated move by move (stones,
+crown, hands, heroes, seat to move); the table keeps each position's value bound and
+best move, which is tried first, then the moves that caused cut-offs most (history
+heuristic). The evaluation is the score difference plus HERO_POINTS per unused hero
+(R18, R5). Budgets count nodes, so a seed and a budget give the same move anywhere.
+"""
+import random
+import time
+
+from engine.moves import DRAW, HERO, Move
+from engine.players.base import Budget, OutOfBudget, Searcher
+from engine.players.evaluate import WIN, final, margin
+from engine.position import TARGETS, Position
+
+HERO_POINTS = 30  # the value of an unused hero to the evaluation
+MAX_DEPTH = 64
+CHECK_EVERY = 1024  # nodes between looks at the clock
+EXACT, LOWER, UPPER = 0, 1, 2
+
+_rng = random.Random(20260101)  # fixed: the same keys on every machine
+Z_STONE = [[_rng.getrandbits(64) for _ in range(81)] for _ in range(2)]
+Z_CROWN = [_rng.getrandbits(64) for _ in range(81)]
+Z_CARD = [[_rng.getrandbits(64) for _ in range(24)] for _ in range(4)]
+Z_HEROES = [[_rng.getrandbits(64) for _ in range(5)] for _ in range(4)]
+Z_TURN = [_rng.getrandbits(64) for _ in range(4)]
+
+
+def zobrist(pos: Position) -> int:
+    """The hash of what the search tells positions apart by: stones, crown, hands, heroes, turn."""
+    key = Z_CROWN[pos.crown] ^ Z_TURN[pos.to_move]
+    for sq, stone in enumerate(pos.board):
+        if stone:
+            key ^= Z_STONE[stone - 1][sq]
+    for seat, hand in enumerate(pos.hands):
+        for card in hand:
+            key ^= Z_CARD[seat][card]
+        key ^= Z_HEROES[seat][pos.heroes[seat]]
+    return key
+
+
+class Negamax(Searcher):
+    """The searching player of `hard` and `max`; `budget.work` counts nodes over all worlds."""
+
+    name = "negamax"
+    DEFAULT_BUDGET = Budget(20000, 2.0)
+    WORLD_NODES = 5000  # nodes per sampled pile: a bigger budget samples more piles, not deeper
+
+    def search(self, pos: Position, moves: list[Move]) -> Move:
+        order = list(moves)
+        self.rng.shuffle(order)  # a random tie-break among equal moves
+        totals = dict.fromkeys(order, 0)
+        self.deadline = time.perf_counter() + self.budget.seconds
+        self.work = 0
+        worlds = max(1, self.budget.work // self.WORLD_NODES)
+        for _ in range(worlds):
+            values = self._values(self.view(pos), order, self.budget.work // worlds)
+            self.work += self.nodes
+            if values is None:
+                break  # out of time before a first look at every move
+            for move, value in values.items():
+                totals[move] += value
+        return max(order, key=totals.__getitem__)
+
+    def _values(self, view: Position, order: list[Move], nodes: int) -> dict[Move, int] | None:
+        """Each root move's value in the deepest iteration finished within `nodes` on one view."""
+        self.nodes = 0
+        self.limit = nodes
+        self.table: dict[int, tuple[int, int, int, int]] = {}
+        self.history = [0] * 50
+        key = zobrist(view)
+        order = list(order)
+        values = None
+        try:
+            for depth in range(1, MAX_DEPTH + 1):
+                current = {move: -self._child(view, key, move, depth - 1, -2 * WIN, 2 * WIN) for move in order}
+                values = current
+                order.sort(key=current.__getitem__, reverse=True)  # the best first next time
+                if all(abs(v) >= WIN - 400 for v in current.values()):
+                    break  # every result is decided
+        except OutOfBudget:
+            pass
+        return values
+
+    def _child(self, pos: Position, key: int, move: int, depth: int, alpha: int, beta: int) -> int:
+        """Make `move`, search the position after it (value for the side then to move), unmake."""
+        value = self._negamax(pos, self.key_after(pos, key, move), depth, alpha, beta)
+        pos.pop()  # OutOfBudget skips this: the view is thrown away then
+        return value
+
+    @staticmethod
+    def key_after(pos: Position, key: int, move: int) -> int:
+        """Push `move` on `pos` and return the Zobrist key after it, from `key` before it."""
+        seat = pos.to_move
+        key ^= Z_TURN[seat] ^ Z_TURN[(seat + 1) % pos.n_seats]
+        if move < DRAW:
+            card = move if move < HERO else move - HERO
+            crown = pos.crown
+            t = TARGETS[crown][card]
+            colour = seat & 1
+            key ^= Z_CROWN[crown] ^ Z_CROWN[t] ^ Z_STONE[colour][t] ^ Z_CARD[seat][card]
+            if move >= HERO:
+                n = pos.heroes[seat]
+                key ^= Z_STONE[1 - colour][t] ^ Z_HEROES[seat][n] ^ Z_HEROES[seat][n - 1]
+            pos.push(move)
+        else:
+            pos.push(move)
+            if move == DRAW:
+                key ^= Z_CARD[seat][pos.last_drawn()]
+        return key
+
+    def evaluate(self, pos: Position, colour: int) -> int:
+        """The value of an unfinished position for `colour`: score difference and heroes (R18, R5)."""
+        return margin(pos, colour, HERO_POINTS)
+
+    def _negamax(self, pos: Position, key: int, depth: int, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta value for the side to move (colours alternate every ply, R8, R22)."""
+        if self.nodes >= self.limit or (self.nodes % CHECK_EVERY == 0 and time.perf_counter() > self.deadline):
+            raise OutOfBudget
+        self.nodes += 1
+        entry = self.table.get(key)
+        first = -1
+        if entry is not None:
+            d, v, flag, first = entry
+            if d >= depth and (flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha)):
+                return v
+        moves = pos.legal_moves()
+        if not moves:
+            return final(pos, pos.to_move & 1)
+        if depth <= 0:
+            return self.evaluate(pos, pos.to_move & 1)
+        history = self.history
+        moves.sort(key=lambda m: m == first and 1 << 60 or history[m], reverse=True)
+        start = alpha
+        best, best_move = -WIN * 2, moves[0]
+        for move in moves:
+            value = -self._child(pos, key, move, depth - 1, -beta, -alpha)
+            if value > best:
+                best, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        history[move] += depth * depth
+                        break
+        flag = LOWER if best >= beta else UPPER if best <= start else EXACT
+        self.table[key] = (depth, best, flag, best_move)
+        return best
