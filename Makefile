@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench
+.PHONY: run test bench pi-check
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,3 +21,7 @@ test: $(BIN)/.installed
 
 bench: $(BIN)/.installed
 	$(BIN)/roseking bench
+
+# Not part of CI: installs '.[pi]' in an emulated arm64 bookworm root and imports it as a Pi 4 and a Pi 5.
+pi-check:
+	scripts/pi-check

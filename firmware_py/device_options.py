@@ -2,6 +2,8 @@
 import argparse
 import contextlib
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterator
 
 from firmware_py.atomic import atomic_writer, output_directory, write_file
@@ -22,6 +24,8 @@ def add_device_arguments(parser: argparse.ArgumentParser) -> None:
     sim.add_argument("--frames", metavar="PATH", help="write every shown frame to PATH as JSON Lines")
     sim.add_argument("--input-script", metavar="FILE", help="press buttons as FILE says (e.g. 'red.card3 press')")
     sim.add_argument("--exit-after-script", action="store_true", help="end the program when the script ends")
+    sim.add_argument("--led-levels", action="store_true",
+                     help="draw the board as the LEDs light it (after gamma, brightness cap and supply limit)")
 
 
 def load_config(path: str) -> Config:
@@ -40,12 +44,19 @@ def _saver(folder: str) -> Callable[[str, bytes], None]:
     return save
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 @contextlib.contextmanager
 def open_from_args(args: argparse.Namespace, config: Config | None = None,
                    exit_after_script: bool | None = None) -> Iterator[Devices]:
     """The devices the options ask for, with their output files; closed (and the files
-    put in place) when the block ends."""
+    put in place) when the block ends. From now on SIGTERM ends the program as Ctrl-C does,
+    through this block (LEDs and displays blanked, pins released), status 143."""
     config = config or config_from_args(args)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _stop)
     exit_after = args.exit_after_script if exit_after_script is None else exit_after_script
     if args.exit_after_script and args.input_script is None:
         raise UsageError("--exit-after-script needs --input-script FILE")
@@ -60,5 +71,6 @@ def open_from_args(args: argparse.Namespace, config: Config | None = None,
             if snapshot is not None:
                 snapshot = _saver(output_directory(snapshot))
         devices = stack.enter_context(open_devices(config, sim=args.sim, snapshot=snapshot, frames=frames,
-                                                   input_script=steps, exit_after_script=exit_after))
+                                                   input_script=steps, exit_after_script=exit_after,
+                                                   led_levels=args.led_levels))
         yield devices

@@ -5,7 +5,7 @@ from hardware.config import DEFAULTS, Config
 from hardware.devices import Devices
 from hardware.errors import HardwareError
 
-SIM_OPTIONS = ("snapshot", "frames", "input_script")
+SIM_OPTIONS = ("snapshot", "frames", "input_script", "led_levels")
 
 
 def backend_of(config: Config, sim: bool) -> str:
@@ -29,7 +29,7 @@ def open_devices(config: Config, sim: bool = False, **sim_options: Any) -> Devic
     if backend == "sim":
         from hardware.sim import open_sim
         return open_sim(config, **sim_options)
-    asked = [name for name in SIM_OPTIONS if sim_options.get(name) is not None]
+    asked = [name for name in SIM_OPTIONS if sim_options.get(name) not in (None, False)]
     if asked:
         raise HardwareError(f"--{asked[0].replace('_', '-')} needs the simulated backend (--sim)")
     from hardware.pi import open_pi

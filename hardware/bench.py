@@ -4,6 +4,13 @@ backend's code (NeoPixel buffer + MAX7219 register writes), the hardware writes 
 Runs under `BLINKA_OS_AGNOSTIC=1` (set here) with `neopixel.neopixel_write` replaced by
 a function that copies the buffer, luma's `noop()` serial and the buttons on gpiozero's
 mock pins; target ≤ 2 ms a frame.
+
+The drivers' own time is not in that figure, so `pi4_budget_ms` and `pi5_budget_ms` add it, from the
+drivers' code: on a Pi 4, Blinka's rpi_ws281x `show()` starts the DMA and then sleeps
+1 ms per 100 bytes, plus 1 (3 ms for 81 LEDs) so that the LEDs latch; on a Pi 5 the PIO
+driver's write lasts about the wire time (24 bits × 1.25 µs per LED, 2.43 ms for 81),
+and it keeps the next write 1 ms after the last one. The displays' SPI writes (8 of 2
+bytes per matrix) take their bits' time at `spi_speed_hz`.
 """
 import os
 import statistics
@@ -25,6 +32,14 @@ from hardware.matrices import MatrixDisplays
 RUNS = 300
 TARGET_MS = 2.0
 T = TypeVar("T")
+WIRE_MS = CELLS * 24 * 1.25e-3                  # 800 kHz, 24 bits an LED
+PI4_SLEEP_MS = float(3 * CELLS // 100 + 1)      # Blinka's bcm283x neopixel_write: 1 ms per 100 bytes, plus 1
+
+
+def driver_ms(displays: int, spi_speed_hz: int) -> dict[str, float]:
+    """Each model's time in the drivers for one frame: the NeoPixel write, then the displays' SPI bits."""
+    spi = 8 * displays * 2 * 8 / spi_speed_hz * 1000
+    return {"pi4": round(PI4_SLEEP_MS + spi, 3), "pi5": round(WIRE_MS + spi, 3)}
 
 
 def busy_picture(slots: Sequence[str], i: int) -> tuple[list[RGB], dict[str, Bitmap]]:
@@ -62,8 +77,11 @@ def figures() -> Mapping[str, float]:
             pictures = [busy_picture(displays.slots, i) for i in range(RUNS)]
             frame_ms = median_ms(lambda picture: devices.show(Frame(*picture)), pictures)
             frames = [Frame(*picture) for picture in pictures]
+            drivers = driver_ms(len(displays.slots), config.displays.spi_speed_hz)
             return {
                 "frame_ms": round(frame_ms, 3),
+                **{f"{model}_driver_ms": ms for model, ms in drivers.items()},
+                **{f"{model}_budget_ms": round(frame_ms + ms, 3) for model, ms in drivers.items()},
                 "board_ms": round(median_ms(lambda f: lights.show(f.board), frames), 3),
                 "displays_ms": round(median_ms(lambda f: displays.show(f.displays), frames), 3),
                 "displays": len(displays.slots),

@@ -28,8 +28,8 @@ from typing import Any
 from hardware.errors import ConfigError
 from hardware.frame import CELLS
 from hardware.layout import CORNERS, ROTATIONS
-from hardware.names import CONTROLS, MENU, SEAT_PATTERN, card_slots, seat_controls, seat_slots
-from hardware.power import idle_amps
+from hardware.names import CONTROLS, MENU, SEAT_PATTERN, card_slots, seat_controls, seat_slots, split_name
+from hardware.power import least_amps
 
 BACKENDS = ("pi", "sim")
 PIXEL_ORDERS = tuple("".join(p) for p in permutations("RGB"))
@@ -67,6 +67,15 @@ class DisplayConfig:
     block_orientation: int = 0
     reverse_order: bool = False
     intensity: int = 4
+    turns: tuple = ()
+    """`(seat, rotation, flip)` per seat: how the software turns (clockwise) and mirrors that seat's bitmaps
+    so that they read upright for its player; default 0 for the first seat, 180 for the others
+    (they sit opposite, on a chain whose modules all face the same way)."""
+
+    def turn_of(self, slot: str) -> tuple[int, bool]:
+        """`(rotation, flip)` for the display `slot`."""
+        seat = split_name(slot)[0]
+        return next(((r, f) for s, r, f in self.turns if s == seat), (0, False))
 
 
 @dataclass(frozen=True)
@@ -75,6 +84,7 @@ class ButtonConfig:
     pins: dict[str, int]
     hold_seconds: float = 1.0
     debounce_seconds: float = 0.02
+    min_pulse_seconds: float = 0.005
 
 
 @dataclass(frozen=True)
@@ -199,8 +209,9 @@ def _board(t):
         supply_amps=float(t.get("supply_amps", BoardConfig.supply_amps, _number(0, 100, open_low=True))),
         gamma=float(t.get("gamma", BoardConfig.gamma, _number(1.0, 4.0))),
     )
-    if b.supply_amps <= idle_amps(CELLS):
-        raise t.error("supply_amps", f"must exceed the {idle_amps(CELLS)} A that {CELLS} dark LEDs draw")
+    if b.supply_amps <= least_amps(CELLS):
+        raise t.error("supply_amps", f"must exceed the {least_amps(CELLS):.3f} A that {CELLS} LEDs draw "
+                      "at their dimmest")
     t.finish()
     return b
 
@@ -227,9 +238,16 @@ def _displays(t, seats):
                                 _choice(*BLOCK_ORIENTATIONS)),
         reverse_order=t.get("reverse_order", DisplayConfig.reverse_order, _boolean),
         intensity=t.get("intensity", DisplayConfig.intensity, _integer(0, 15)),
+        turns=tuple(_turn(t.sub(seat), seat, 0 if i == 0 else 180) for i, seat in enumerate(seats)),
     )
     t.finish()
     return d
+
+
+def _turn(t, seat, rotation):
+    turn = (seat, t.get("rotation", rotation, _choice(*ROTATIONS)), t.get("flip", False, _boolean))
+    t.finish()
+    return turn
 
 
 def _buttons(t, seats, reserved):
@@ -249,6 +267,7 @@ def _buttons(t, seats, reserved):
 
     hold = t.get("hold_seconds", ButtonConfig.hold_seconds, _number(0, 10, open_low=True))
     debounce_ms = t.get("debounce_ms", ButtonConfig.debounce_seconds * 1000, _number(0, 500))
+    min_pulse_ms = t.get("min_pulse_ms", ButtonConfig.min_pulse_seconds * 1000, _number(0, 100))
     for seat in seats:
         table = t.sub(seat)
         defaults = DEFAULT_PINS.get(seat, {})
@@ -257,7 +276,8 @@ def _buttons(t, seats, reserved):
         table.finish()
     pins[MENU] = pin(t, MENU, DEFAULT_MENU_PIN)
     t.finish()
-    return ButtonConfig(pins=pins, hold_seconds=float(hold), debounce_seconds=debounce_ms / 1000)
+    return ButtonConfig(pins=pins, hold_seconds=float(hold), debounce_seconds=debounce_ms / 1000,
+                        min_pulse_seconds=min_pulse_ms / 1000)
 
 
 def parse_config(data, where=DEFAULTS):

@@ -32,9 +32,16 @@ class Devices:
         self.displays.show(frame.displays)
 
     def close(self) -> None:
-        """Release the buttons, blank and release the displays and the lights."""
+        """Release the buttons, blank and release the displays and the lights: every one of them,
+        even if one fails; then raise the first failure."""
+        errors = []
         for close in [self.buttons.close, self.displays.close, self.lights.close, *self._closers]:
-            close()
+            try:
+                close()
+            except Exception as exc:  # noqa: BLE001  (whatever it is, the others still close)
+                errors.append(exc)
+        if errors:
+            raise errors[0]
 
     def __enter__(self) -> Devices:
         return self

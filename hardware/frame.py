@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 
 RGB = tuple[int, int, int]
@@ -80,3 +81,20 @@ def check_slots(displays: Iterable[str], slots: Iterable[str]) -> None:
     unknown = set(displays).difference(slots)
     if unknown:
         raise ValueError(f"no display slot {sorted(unknown)[0]!r} (slots: {', '.join(slots)})")
+
+
+@lru_cache(maxsize=4096)
+def turn(bitmap: Bitmap, rotation: int, flip: bool = False) -> Bitmap:
+    """`bitmap` turned clockwise by `rotation` degrees (0, 90, 180, 270), then mirrored left–right if `flip`.
+
+    >>> bitmap_rows(turn(bitmap_from_rows(["#......."] + ["........"] * 7), 90))[0]
+    '.......#'
+    >>> turn((0x80,) + (0,) * 7, 180, flip=True)[7]
+    128
+    """
+    rows = bitmap_rows(bitmap)
+    for _ in range(rotation // 90 % 4):
+        rows = ["".join(rows[7 - y][x] for y in range(8)) for x in range(8)]
+    if flip:
+        rows = [row[::-1] for row in rows]
+    return bitmap_from_rows(rows)

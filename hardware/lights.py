@@ -12,7 +12,13 @@ from hardware.power import Dimmer
 
 
 class NeoPixelLights:
-    """Shows 9 × 9 frames on a NeoPixel chain on `pin` (a `board` pin object)."""
+    """Shows 9 × 9 frames on a NeoPixel chain on `pin` (a `board` pin object).
+
+    Opening blanks the board once, so that a driver that cannot start fails now, not
+    mid-game; if it fails, only the data pin is released: a driver whose start failed
+    is never written to again (rpi_ws281x would follow a null pointer, the Pi 5 driver
+    would retry and replace the first error with its own).
+    """
 
     def __init__(self, config: BoardConfig, pin: object) -> None:
         import neopixel   # needs Blinka's board detection: a Pi, or BLINKA_OS_AGNOSTIC=1
@@ -20,6 +26,11 @@ class NeoPixelLights:
                                          pixel_order=config.pixel_order)
         self._cells = cell_of_led(config.start, config.serpentine, config.rotation)
         self._dimmer = Dimmer(config.gamma, config.brightness, config.supply_amps, CELLS)
+        try:
+            self._pixels.show()          # a new buffer is all zeros: every LED off
+        except BaseException:
+            self._pixels.pin.deinit()
+            raise
 
     def show(self, board: Sequence[RGB]) -> None:
         """Send `board` (81 colours, rank 9 first, file a first) to the LEDs."""

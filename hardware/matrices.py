@@ -2,6 +2,7 @@
 
 The chain is one luma `max7219` device `8 × n` pixels wide; the matrix nearest the
 Pi shows the leftmost 8 columns, so slot i of the configured chain is columns 8i–8i+7.
+Each bitmap is first turned as its seat's `[displays.<seat>]` rotation and flip say.
 """
 from luma.led_matrix.device import max7219
 from PIL import Image
@@ -9,7 +10,7 @@ from PIL import Image
 from collections.abc import Mapping
 
 from hardware.config import DisplayConfig
-from hardware.frame import BLANK, Bitmap, check_slots
+from hardware.frame import BLANK, Bitmap, check_slots, turn
 
 
 class MatrixDisplays:
@@ -17,6 +18,7 @@ class MatrixDisplays:
 
     def __init__(self, config: DisplayConfig, serial: object) -> None:
         self.slots = config.chain
+        self._turns = [config.turn_of(slot) for slot in self.slots]
         self._device = max7219(serial, cascaded=len(self.slots),
                                block_orientation=config.block_orientation,
                                blocks_arranged_in_reverse_order=config.reverse_order,
@@ -25,7 +27,7 @@ class MatrixDisplays:
     def show(self, bitmaps: Mapping[str, Bitmap]) -> None:
         """Show `bitmaps` (slot → bitmap); slots left out go blank."""
         check_slots(bitmaps, self.slots)
-        rows = [bitmaps.get(slot, BLANK) for slot in self.slots]
+        rows = [turn(bitmaps.get(slot, BLANK), *t) for slot, t in zip(self.slots, self._turns)]
         data = bytes(bitmap[y] for y in range(8) for bitmap in rows)
         self._device.display(Image.frombytes("1", self._device.size, data))
 

@@ -1,23 +1,28 @@
-"""The Raspberry Pi backend: opens the real drivers, or fails saying what to install or join.
+"""The Raspberry Pi backend: opens the real drivers, or fails with one line naming the cause and the fix.
 
-The Pi-only drivers (lgpio, spidev, rpi_ws281x on a Pi 4, the PIO NeoPixel driver on
-a Pi 5) are imported here and nowhere else, so the package imports on any machine.
+The Pi-only drivers (gpiod under Blinka, lgpio, spidev, rpi_ws281x on a Pi 4, the PIO
+NeoPixel driver on a Pi 5) are imported here and nowhere else, so the package imports
+on any machine.
 """
 import contextlib
+import os
+import shlex
 from pathlib import Path
+from typing import Any
 
 from hardware.buttons import Buttons
 from hardware.devices import Devices
 from hardware.errors import HardwareError
-from hardware.frame import BLACK, CELLS
 from hardware.lights import NeoPixelLights
 from hardware.matrices import MatrixDisplays
 
 MODEL_FILE = Path("/proc/device-tree/model")
+DEV = Path("/dev")
 PI_EXTRA = "pip install 'roseking[pi]'"
+GPIO_GROUP = "join the gpio group (sudo usermod -aG gpio $USER, then log in again)"
 
 
-def pi_model():
+def pi_model() -> str | None:
     """The board's model string, e.g. 'Raspberry Pi 5 Model B Rev 1.0', or None off a Pi."""
     try:
         model = MODEL_FILE.read_text(errors="replace").rstrip("\x00\n")
@@ -26,83 +31,128 @@ def pi_model():
     return model if model.startswith("Raspberry Pi") else None
 
 
-def pin_factory():
+def is_pi5(model: str) -> bool:
+    """Whether `model` (from `pi_model`) is a Raspberry Pi 5, whose NeoPixel driver is the RP1's PIO."""
+    return "Pi 5" in model
+
+
+def gpio_chip_problem() -> str | None:
+    """Why no GPIO chip can be opened (none there, or no permission), or None if that is not it."""
+    chips = sorted(DEV.glob("gpiochip*"))
+    if not chips:
+        return f"there is no {DEV}/gpiochip* (run Raspberry Pi OS with its own kernel)"
+    if not all(os.access(chip, os.R_OK | os.W_OK) for chip in chips):
+        return f"no permission for {chips[0]}: {GPIO_GROUP}"
+    return None
+
+
+def pin_factory() -> Any:
     """gpiozero's lgpio pin factory (the one that works on both the Pi 4 and the Pi 5)."""
     try:
+        import lgpio
         from gpiozero.pins.lgpio import LGPIOFactory
     except ImportError:
-        raise HardwareError(f"the buttons need lgpio: sudo apt install python3-lgpio, or {PI_EXTRA}") from None
+        raise HardwareError(f"the buttons need lgpio, which is not installed: {PI_EXTRA}") from None
     try:
         return LGPIOFactory()
-    except Exception as exc:   # lgpio.error has no narrower base
-        raise HardwareError(f"cannot open the GPIO chip ({exc}): join the gpio group "
-                            "(sudo usermod -aG gpio $USER, then log in again)") from None
+    except lgpio.error as exc:
+        raise HardwareError(f"cannot open the GPIO chip ({exc}): "
+                            f"{gpio_chip_problem() or 'it is busy or broken; reboot'}") from None
 
 
-def _neopixel_hint(model):
-    if "Pi 5" in model:
-        return ("the Pi 5 NeoPixel driver: pip install Adafruit-Blinka-Raspberry-Pi5-Neopixel "
-                f"(or {PI_EXTRA}); it needs /dev/pio0, which Raspberry Pi OS gives the gpio group "
-                "(update the OS, sudo usermod -aG gpio $USER)")
-    return (f"the Pi 4 NeoPixel driver: {PI_EXTRA} (rpi_ws281x); it drives GPIO 18 by PWM and needs "
-            "root: run with sudo")
+def blinka_missing() -> list[str]:
+    """What Blinka 10 wants on this board and cannot import: pip requirements, e.g. ['gpiod>=2.2.2,<3'].
+
+    Asked before `import board`, which would otherwise offer to pip install them at a
+    terminal (a hang in a service, pip as root under sudo).
+    """
+    from adafruit_blinka.agnostic import detector
+    from adafruit_blinka.platform_dependencies import get_missing_platform_dependencies
+    missing: list[str] = get_missing_platform_dependencies(detector)
+    return missing
 
 
-def open_lights(config, model):
-    """The board's NeoPixel chain, blanked once so that a missing driver fails now, not mid-game."""
+def neopixel_fix(model: str) -> str:
+    """What a person does when the NeoPixel driver of `model` cannot start."""
+    if is_pi5(model):
+        return ("the Pi 5 driver needs /dev/pio0: update Raspberry Pi OS (sudo apt full-upgrade, then reboot) "
+                f"and {GPIO_GROUP}")
+    return ("rpi_ws281x needs root and a PWM or PCM pin: run with sudo, and use GPIO 18 (or 12, 21) "
+            "for board.pin")
+
+
+def open_lights(config: Any, model: str) -> NeoPixelLights:
+    """The board's NeoPixel chain, blanked once so that a driver that cannot start fails now, not mid-game."""
+    missing = blinka_missing()
+    if missing:
+        raise HardwareError(f"Blinka needs {', '.join(missing)} on a {model}, which is not installed: "
+                            f"pip install {shlex.join(missing)} (or {PI_EXTRA})")
     try:
         import board
-        pin = getattr(board, f"D{config.pin}")
-        lights = NeoPixelLights(config, pin)
-    except AttributeError:
-        raise HardwareError(f"board.pin: GPIO {config.pin} cannot drive NeoPixels on a {model}") from None
-    except (ImportError, NotImplementedError, RuntimeError) as exc:
-        raise HardwareError(f"cannot load the NeoPixel driver ({exc}); install {_neopixel_hint(model)}") from None
+        import neopixel  # noqa: F401  (loads the model's NeoPixel driver)
+    except ImportError as exc:
+        raise HardwareError(f"cannot load the NeoPixel driver ({exc.name} is missing): {PI_EXTRA}") from None
+    except (RuntimeError, NotImplementedError) as exc:
+        raise HardwareError(f"cannot load the NeoPixel driver ({exc}): {PI_EXTRA}") from None
+    pin = getattr(board, f"D{config.pin}", None)
+    if pin is None:
+        raise HardwareError(f"board.pin: a {model} has no GPIO {config.pin} for NeoPixels")
+    problem = gpio_chip_problem()
+    if problem:
+        raise HardwareError(f"cannot claim GPIO {config.pin} for the NeoPixels: {problem}")
     try:
-        lights.show((BLACK,) * CELLS)
-    except (OSError, RuntimeError) as exc:
-        lights.close()
-        raise HardwareError(f"cannot drive the NeoPixels ({exc}); {_neopixel_hint(model)}") from None
-    return lights
+        return NeoPixelLights(config, pin)
+    except OSError as exc:      # from the GPIO chip, not the driver
+        raise HardwareError(f"cannot claim GPIO {config.pin} for the NeoPixels ({exc}): another program "
+                            "or an overlay holds it (gpioinfo shows which)") from None
+    except (RuntimeError, ValueError) as exc:
+        raise HardwareError(f"cannot drive the NeoPixels on GPIO {config.pin} ({exc}): {neopixel_fix(model)}") from None
 
 
-def open_displays(config):
+def open_displays(config: Any) -> MatrixDisplays:
     """The MAX7219 chain on spidev, with luma's DC/RST pins disabled (`gpio=noop()`)."""
     try:
         import spidev  # noqa: F401  (luma imports it too; this names what is missing)
     except ImportError:
-        raise HardwareError(f"the card displays need spidev: sudo apt install python3-spidev, or {PI_EXTRA}") from None
+        raise HardwareError(f"the card displays need spidev, which is not installed: {PI_EXTRA}") from None
     from luma.core.error import DeviceNotFoundError
     from luma.core.interface.serial import noop, spi
+    device = f"/dev/spidev{config.spi_port}.{config.spi_device}"
     try:
         serial = spi(port=config.spi_port, device=config.spi_device, bus_speed_hz=config.spi_speed_hz, gpio=noop())
     except DeviceNotFoundError:
-        raise HardwareError(f"no /dev/spidev{config.spi_port}.{config.spi_device}: enable SPI "
-                            "(sudo raspi-config nonint do_spi 0, then reboot)") from None
+        raise HardwareError(f"no {device}: enable SPI (sudo raspi-config nonint do_spi 0, then reboot)") from None
     except PermissionError:
-        raise HardwareError(f"no permission for /dev/spidev{config.spi_port}.{config.spi_device}: join the spi "
-                            "group (sudo usermod -aG spi $USER, then log in again)") from None
+        raise HardwareError(f"no permission for {device}: join the spi group "
+                            "(sudo usermod -aG spi $USER, then log in again)") from None
     return MatrixDisplays(config, serial)
 
 
-def open_buttons(config, factory):
-    """The buttons on lgpio; a pin another program holds is a HardwareError, not a traceback."""
-    import lgpio
+def open_buttons(config: Any, factory: Any) -> Buttons:
+    """The buttons on the pin factory; a pin another program holds is a HardwareError, not a traceback."""
     from gpiozero import GPIOZeroError
+    errors: tuple[type[Exception], ...] = (GPIOZeroError, OSError)
+    with contextlib.suppress(ImportError):
+        import lgpio
+        errors += (lgpio.error,)             # a pin lgpio cannot claim
     try:
-        return Buttons(config.pins, config.hold_seconds, config.debounce_seconds, factory)
-    except (GPIOZeroError, lgpio.error, OSError) as exc:
+        return Buttons(config.pins, config.hold_seconds, config.debounce_seconds, factory,
+                       min_pulse_seconds=config.min_pulse_seconds)
+    except errors as exc:
         raise HardwareError(f"cannot claim the button pins ({exc}); is another program using them?") from None
 
 
-def open_pi(config):
-    """The `Devices` of this Raspberry Pi; HardwareError off a Pi or without a driver."""
+def open_pi(config: Any, factory: Any = None) -> Devices:
+    """The `Devices` of this Raspberry Pi; HardwareError off a Pi or without a driver.
+
+    `factory` is the buttons' gpiozero pin factory (default: lgpio's).
+    """
     model = pi_model()
     if model is None:
         raise HardwareError('backend "pi" needs a Raspberry Pi (this machine is not one); '
                             'pass --sim or set backend = "sim"')
     with contextlib.ExitStack() as stack:
-        factory = pin_factory()
+        factory = factory or pin_factory()
         stack.callback(factory.close)
         lights = open_lights(config.board, model)
         stack.callback(lights.close)

@@ -2,36 +2,40 @@
 
 Gamma maps each 0–255 colour channel to a PWM level so that dim colours look right;
 the levels are then scaled by one factor per frame: the brightness cap, or less if the
-estimated current would exceed the supply. Levels are rounded down, so the estimate
-of what is sent never exceeds the supply.
+estimated current would exceed the supply. Levels are rounded down, but a channel that
+is lit in the frame stays at level 1 or more, so no dim colour vanishes on the board;
+the supply limit keeps room for those, so the estimate of what is sent never exceeds it.
 
 >>> d = Dimmer(gamma=1.0, brightness=0.5, supply_amps=10.0, count=1)
->>> d.levels([(255, 100, 0)])
-[(127, 50, 0)]
+>>> d.levels([(255, 100, 1)])
+[(127, 50, 1)]
+>>> Dimmer(gamma=2.6, brightness=0.3, supply_amps=4.0, count=1).levels([(20, 0, 0)])
+[(1, 0, 0)]
 """
-
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from hardware.frame import RGB
 
+SCREEN_GAMMA = 2.2  # a computer screen's response, for showing drive levels as the LEDs' light
 CHANNEL_MA = 20.0   # one colour channel fully lit
 IDLE_MA = 1.0       # one LED, dark
+LEAST_LIT_MA = 3 * CHANNEL_MA / 255     # one LED with every channel at level 1
 
 
-def idle_amps(count: int) -> float:
-    """The current in A that `count` dark LEDs draw."""
-    return count * IDLE_MA / 1000
+def least_amps(count: int) -> float:
+    """The current in A that `count` LEDs draw with every channel at its dimmest lit level."""
+    return count * (IDLE_MA + LEAST_LIT_MA) / 1000
 
 
 class Dimmer:
     """Turns frame colours into drive levels for `count` LEDs on a supply of `supply_amps`."""
 
     def __init__(self, gamma: float, brightness: float, supply_amps: float, count: int) -> None:
-        if supply_amps <= idle_amps(count):
-            raise ValueError(f"a supply of {supply_amps} A cannot even keep {count} dark LEDs")
-        self._lut = tuple(round(255 * (v / 255) ** gamma) for v in range(256))
+        if supply_amps <= least_amps(count):
+            raise ValueError(f"a supply of {supply_amps} A cannot keep {count} LEDs at their dimmest")
+        self._lut = (0,) + tuple(max(1, round(255 * (v / 255) ** gamma)) for v in range(1, 256))
         self._brightness = brightness
-        self._lit_budget = (supply_amps * 1000 - count * IDLE_MA) * 255 / CHANNEL_MA
+        self._lit_budget = (supply_amps * 1000 - count * IDLE_MA) * 255 / CHANNEL_MA - 3 * count
 
     def scale(self, lit: float) -> float:
         """The factor for a frame whose gamma-corrected channels sum to `lit`."""
@@ -46,4 +50,18 @@ class Dimmer:
         s = self.scale(sum(map(sum, corrected)))
         if s >= 1:
             return corrected
-        return [(int(r * s), int(g * s), int(b * s)) for r, g, b in corrected]
+        dim = [0] + [max(1, int(v * s)) for v in range(1, 256)]
+        return [(dim[r], dim[g], dim[b]) for r, g, b in corrected]
+
+
+def on_screen(levels: Sequence[RGB]) -> list[RGB]:
+    """Screen colours that look as bright as LEDs driven at `levels` (whose light is linear in the level).
+
+    >>> on_screen([(0, 1, 255)])
+    [(0, 21, 255)]
+    """
+    lut = _SCREEN
+    return [(lut[r], lut[g], lut[b]) for r, g, b in levels]
+
+
+_SCREEN = tuple(round(255 * (v / 255) ** (1 / SCREEN_GAMMA)) for v in range(256))

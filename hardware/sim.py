@@ -15,9 +15,11 @@ from gpiozero.pins.mock import MockFactory
 from hardware.buttons import Buttons
 from hardware.config import Config
 from hardware.devices import Devices
-from hardware.frame import RGB, Bitmap, Frame, check_slots
+from hardware.frame import CELLS, RGB, Bitmap, Frame, check_slots, turn
 from hardware.framelog import FrameLog, TextSink
 from hardware.keyboard import Keyboard, interactive, key_map, legend
+from hardware.names import split_name
+from hardware.power import Dimmer, on_screen
 from hardware.script import Step, run_script
 from hardware.snapshot import Snapshots
 from hardware.terminal import TerminalView
@@ -27,11 +29,15 @@ HOLD_MARGIN_SECONDS = 0.3
 
 
 class SimPins:
-    """Drives the mock pins under named buttons as a finger would (pressed = low)."""
+    """Drives the mock pins under named buttons as a finger would (pressed = low).
+
+    After each press it waits `settle` seconds, so that the release is reported
+    before the next button goes down (the debounce reports a level `min_pulse` late).
+    """
 
     def __init__(self, factory: MockFactory, pins: Mapping[str, int],
-                 sleep: Callable[[float], None] = time.sleep) -> None:
-        self._factory, self._pins, self._sleep = factory, pins, sleep
+                 sleep: Callable[[float], None] = time.sleep, settle: float = 0.0) -> None:
+        self._factory, self._pins, self._sleep, self._settle = factory, pins, sleep, settle
 
     def down(self, name: str) -> None:
         self._factory.pin(self._pins[name]).drive_low()
@@ -44,6 +50,7 @@ class SimPins:
         self.down(name)
         self._sleep(seconds)
         self.up(name)
+        self._sleep(self._settle)
 
 
 class SimScreen:
@@ -75,7 +82,9 @@ class SimLights:
         self._screen.show(Frame(board, self._screen.current.displays))
 
     def close(self) -> None:
-        """Nothing to release: the screen's outputs are closed by `SimDevices`."""
+        """Turn every LED off, as the Pi's lights do when closed (a new frame only if one is lit)."""
+        if any(map(any, self._screen.current.board)):
+            self.show(Frame().board)
 
 
 class SimDisplays:
@@ -90,7 +99,9 @@ class SimDisplays:
         self._screen.show(Frame(self._screen.current.board, bitmaps))
 
     def close(self) -> None:
-        """Nothing to release: the screen's outputs are closed by `SimDevices`."""
+        """Blank every display, as the Pi's matrices do when closed (a new frame only if one is lit)."""
+        if any(map(any, self._screen.current.displays.values())):
+            self.show({})
 
 
 class SimDevices(Devices):
@@ -105,15 +116,38 @@ class SimDevices(Devices):
         self.screen.show(frame)
 
 
+def as_seen(config: Config, led_levels: bool = False) -> Callable[[Frame], Frame]:
+    """What the pictures show of a frame: each seat's displays as that seat sees them, and with
+    `led_levels` the board as the LEDs light it (after gamma, the brightness cap and the supply limit).
+
+    The matrices are taken to be mounted as the builder's guide says: all the same way up
+    as seen from the first seat, the other seats' rows read from the opposite side. So a
+    seat's bitmaps are turned by its configured rotation and flip, as the Pi turns them,
+    then by 180° for a seat across the table.
+    """
+    d, b = config.displays, config.board
+    first = config.seats[0]
+    turns = {slot: (d.turn_of(slot), 0 if split_name(slot)[0] == first else 180) for slot in d.chain}
+    dimmer = Dimmer(b.gamma, b.brightness, b.supply_amps, CELLS) if led_levels else None
+
+    def seen(frame: Frame) -> Frame:
+        board = tuple(on_screen(dimmer.levels(frame.board))) if dimmer else frame.board
+        displays = {slot: turn(turn(bitmap, *turns[slot][0]), turns[slot][1])
+                    for slot, bitmap in frame.displays.items()}
+        return Frame(board, displays)
+    return seen
+
+
 def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = None, frames: TextSink | None = None,
              input_script: list[Step] | None = None, exit_after_script: bool = False, view: bool | None = None,
              stdin: TextIO | None = None, stdout: TextIO | None = None,
-             clock: Callable[[], float] = time.monotonic) -> SimDevices:
+             clock: Callable[[], float] = time.monotonic, led_levels: bool = False) -> SimDevices:
     """Open the simulated backend; `view` None draws in the terminal when stdout is one.
 
     `frames` is an open text file for the frame log (`hardware.framelog`), `snapshot` a
     `save(name, png)` callable for pictures (`hardware.snapshot`), `input_script` the
-    steps of a parsed script (`hardware.script.parse_script`)."""
+    steps of a parsed script (`hardware.script.parse_script`). The terminal and the
+    snapshots show frames `as_seen`; the frame log records them as given."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     b = config.buttons
     slots, seats = config.displays.chain, config.seats
@@ -121,18 +155,19 @@ def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = Non
     closers: list[Callable[[], object]] = []
     keys = {key: name for key, name in key_map(seats).items() if name in b.pins}
     show_view = view if view is not None else interactive(stdout)
+    seen = as_seen(config, led_levels)
     if show_view:
         terminal = TerminalView(stdout, slots, seats, legend(keys))
-        outputs.append(lambda frame, t: terminal.draw(frame))
+        outputs.append(lambda frame, t: terminal.draw(seen(frame)))
         closers.append(terminal.close)
     if frames is not None:
         outputs.append(FrameLog(frames, slots).write)
     if snapshot is not None:
         snapshots = Snapshots(snapshot, slots, seats)
-        outputs.append(lambda frame, t: snapshots.write(frame))
+        outputs.append(lambda frame, t: snapshots.write(seen(frame)))
     factory = MockFactory()
-    buttons = Buttons(b.pins, b.hold_seconds, b.debounce_seconds, factory)
-    pins = SimPins(factory, b.pins)
+    buttons = Buttons(b.pins, b.hold_seconds, b.debounce_seconds, factory, min_pulse_seconds=b.min_pulse_seconds)
+    pins = SimPins(factory, b.pins, settle=b.min_pulse_seconds + b.debounce_seconds)
     tap = max(2 * b.debounce_seconds, MIN_TAP_SECONDS)
     if input_script is not None:
         steps = input_script

@@ -7,3 +7,5 @@ import os
 
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+collect_ignore = ["fakepi"]     # fake Pi drivers for subprocess tests, not tests (tests/fakepi/README.md)

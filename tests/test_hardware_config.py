@@ -41,7 +41,7 @@ def test_defaults_follow_the_pin_plan():
     ({"board": {"pixel_order": "GRBW"}}, "board.pixel_order: must be one of"),
     ({"board": {"start": "middle"}}, 'board.start: must be one of "top-left"'),
     ({"board": {"serpentine": "yes"}}, 'board.serpentine: must be true or false (got "yes")'),
-    ({"board": {"supply_amps": 0.05}}, "board.supply_amps: must exceed the 0.081 A"),
+    ({"board": {"supply_amps": 0.05}}, "board.supply_amps: must exceed the 0.100 A"),
     ({"board": {"gamma": 0.5}}, "board.gamma: must be at least 1.0 and at most 4.0 (got 0.5)"),
     ({"board": 3}, "board: must be a table (got 3)"),
     ({"displays": {"chain": ["red.card1", "red.card9"]}}, 'displays.chain: "red.card9" is not a display slot'),
@@ -110,7 +110,7 @@ def test_unreadable_and_malformed_files(tmp_path):
 
 
 NUMBERS = [("board", "brightness"), ("board", "supply_amps"), ("board", "gamma"),
-           ("buttons", "hold_seconds"), ("buttons", "debounce_ms")]
+           ("buttons", "hold_seconds"), ("buttons", "debounce_ms"), ("buttons", "min_pulse_ms")]
 
 
 @pytest.mark.parametrize("table, key", NUMBERS)
@@ -142,3 +142,17 @@ def test_dates_and_other_wrong_types_are_named_by_key(text, message):
     with pytest.raises(ConfigError) as caught:
         read_config(text, "t.toml")
     assert str(caught.value).startswith(f"t.toml: {message}")
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "config").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_example_configs_are_valid(path):
+    config = load_config(str(path))
+    assert config.backend == ("sim" if path.stem == "sim" else "pi")
+    assert config.displays.turn_of("white.card1") == (180, False)
+
+
+def test_there_are_examples_for_a_pi4_a_pi5_and_the_simulator():
+    assert [p.name for p in EXAMPLES] == ["pi4.toml", "pi5.toml", "sim.toml"]

@@ -2,7 +2,7 @@
 import pytest
 
 from hardware.config import parse_config
-from hardware.frame import BLANK
+from hardware.frame import BLANK, turn
 from hardware.glyphs import glyph
 from hardware.matrices import MatrixDisplays
 
@@ -50,10 +50,11 @@ def test_start_up_sets_intensity_on_every_matrix():
 
 @pytest.mark.parametrize("position", [0, 3, 9])
 def test_glyph_register_writes(position):
+    """Red's displays show the bitmap as it is; White's, opposite, turned by 180° (the default)."""
     device, serial = displays()
     serial.writes.clear()
-    card = glyph("NE2")
-    device.show({CHAIN[position]: card})
+    device.show({CHAIN[position]: glyph("NE2")})
+    card = glyph("NE2") if position < 5 else turn(glyph("NE2"), 180)
     assert len(serial.writes) == 8                    # one write per digit register, all matrices at once
     for x, (kind, data) in enumerate(serial.writes):
         assert kind == "data" and len(data) == 20
@@ -88,3 +89,29 @@ def test_missing_slots_are_blank_and_unknown_slots_refused():
     assert all(v == 0 for _, data in serial.writes for v in data[1::2])
     with pytest.raises(ValueError, match="no display slot 'red.hero'"):
         device.show({"red.hero": BLANK})
+
+
+@pytest.mark.parametrize("seat, keys, expected", [
+    ("white", {"rotation": 0}, lambda b: b),
+    ("red", {"rotation": 180}, lambda b: turn(b, 180)),
+    ("red", {"rotation": 90, "flip": True}, lambda b: turn(b, 90, True)),
+    ("white", {"flip": True}, lambda b: turn(b, 180, True)),
+])
+def test_each_seat_turns_its_own_displays(seat, keys, expected):
+    device, serial = displays(**{seat: keys})
+    other = "red" if seat == "white" else "white"
+    serial.writes.clear()
+    card = glyph("SW3")
+    device.show({f"{seat}.card2": card, f"{other}.card2": card})
+    sent = {CHAIN.index(f"{seat}.card2"): expected(card),
+            CHAIN.index(f"{other}.card2"): card if other == "red" else turn(card, 180)}
+    for x, (_, data) in enumerate(serial.writes):
+        values = [data[i + 1] for i in range(0, 20, 2)][::-1]
+        for index, bitmap in sent.items():
+            assert values[index] == column_byte(bitmap, x)
+
+
+def test_four_quarter_turns_are_the_identity_and_turns_keep_the_lit_dots():
+    card = glyph("N1")
+    assert turn(turn(card, 180), 180) == card == turn(turn(card, 90), 270) == turn(turn(card, 0, True), 0, True)
+    assert sum(bin(r).count("1") for r in turn(card, 90, True)) == sum(bin(r).count("1") for r in card)

@@ -48,7 +48,10 @@ def test_frame_dump_matches_the_frames(tmp_path):
         devices.lights.show([(255, 0, 0)] * 81)           # the board alone keeps the displays
         devices.displays.show({"white.card2": glyph("S")})  # the displays alone keep the board
     records = [json.loads(line) for line in path.read_text().splitlines()]
-    assert [r["t"] for r in records] == [0.25, 0.5, 0.75]
+    assert [r["t"] for r in records] == [0.25, 0.5, 0.75, 1.0, 1.25]
+    assert records[3]["board"] == records[2]["board"]                                  # closing blanks the displays,
+    assert all(rows == ["........"] * 8 for rows in records[3]["displays"].values())
+    assert records[4]["board"] == ["#000000"] * 81                                     # then the board
     first = records[0]
     assert first["board"] == ["#%02x%02x%02x" % c for c in frame.board]
     assert first["board"][0] == "#0001ff"    # a9 first
@@ -186,7 +189,36 @@ def test_a_pi_without_its_drivers_says_what_to_install(monkeypatch):
     monkeypatch.setattr(pi, "pi_model", lambda: "Raspberry Pi 5 Model B Rev 1.0")
     for driver in ("lgpio", "gpiozero.pins.lgpio", "spidev"):
         monkeypatch.setitem(sys.modules, driver, None)     # importing it raises ImportError
-    with pytest.raises(HardwareError, match=r"the buttons need lgpio: sudo apt install python3-lgpio"):
+    with pytest.raises(HardwareError, match=r"the buttons need lgpio, which is not installed"):
         open_devices(parse_config({"backend": "pi"}))
     with pytest.raises(HardwareError, match=r"the card displays need spidev"):
         pi.open_displays(CONFIG.displays)
+
+
+def test_each_seat_sees_its_displays_as_the_pi_turns_them():
+    """White sits opposite Red: on a chain of matrices all mounted the same way up, White's default
+    rotation (180°) is what makes its cards read upright, and the pictures show what each seat reads."""
+    from hardware.frame import turn
+    from hardware.sim import as_seen
+    card = glyph("NE2")
+    frame = Frame(displays={"red.card1": card, "white.card1": card})
+    assert dict(as_seen(CONFIG)(frame).displays) == {"red.card1": card, "white.card1": card}
+    upside_down = parse_config({"displays": {"white": {"rotation": 0}}})
+    assert as_seen(upside_down)(frame).displays["white.card1"] == turn(card, 180)
+    mirrored = parse_config({"displays": {"red": {"flip": True}}})
+    assert as_seen(mirrored)(frame).displays["red.card1"] == turn(card, 0, flip=True)
+
+
+def test_led_levels_show_the_board_as_the_leds_light_it(tmp_path):
+    """Gamma, the cap and the supply limit, seen on screen: dim stays visible, full red is capped."""
+    from hardware.sim import as_seen
+    board = [(0, 0, 0)] * 81
+    board[0], board[1] = (20, 0, 0), (255, 0, 0)
+    seen = as_seen(CONFIG, led_levels=True)(Frame(board)).board
+    assert seen[0][0] > 0 and seen[0][1:] == (0, 0)
+    assert 0 < seen[1][0] < 255 and seen[2] == (0, 0, 0)
+    assert as_seen(CONFIG)(Frame(board)).board == Frame(board).board
+    with open_devices(CONFIG, sim=True, view=False, snapshot=tmp_path, led_levels=True) as devices:
+        devices.show(Frame(board))
+    picture = Image.open(tmp_path / "frame-000001.png").convert("RGB")
+    assert picture.getpixel(Picture(CONFIG.displays.chain, CONFIG.seats).cell_box(0, 1)[:2]) == seen[1]

@@ -31,7 +31,9 @@ def summary(config: Config) -> list[str]:
         f"(all white is shown at {white:.0%} at most)",
         f"displays: {len(d.chain)} MAX7219 on SPI{d.spi_port}.{d.spi_device} at {d.spi_speed_hz / 1e6:g} MHz, "
         f"block orientation {d.block_orientation}, intensity {d.intensity}: {', '.join(d.chain)}",
-        f"buttons: {len(k.pins)}, hold {k.hold_seconds:g} s, debounce {k.debounce_seconds * 1000:g} ms: "
+        "display turns: " + ", ".join(f"{seat} {r}°{' flipped' if f else ''}" for seat, r, f in d.turns),
+        f"buttons: {len(k.pins)}, hold {k.hold_seconds:g} s, debounce {k.debounce_seconds * 1000:g} ms, "
+        f"glitches under {k.min_pulse_seconds * 1000:g} ms ignored: "
         + ", ".join(f"{name}={pin}" for name, pin in k.pins.items()),
     ]
 

@@ -1,13 +1,15 @@
 """`roseking selftest [--sim]`: what a builder runs after soldering.
 
-Lights every LED in turn in red, green, blue and white at the brightness cap, shows
+On a Pi it first runs the pre-flight (SPI, root or /dev/pio0, audio, free pins) and
+stops, listing each finding with its fix, before any LED is lit. Then it lights every LED in turn in red, green, blue and white at the brightness cap, shows
 every glyph on every display, then echoes each button as it is pressed until Ctrl-C
 (in the simulator with `--input-script`, until the script ends).
 """
 import argparse
 
-from firmware_py.device_options import add_device_arguments, open_from_args
-from hardware import script
+from firmware_py.device_options import add_device_arguments, config_from_args, open_from_args
+from hardware import Config, HardwareError, script
+from hardware.backends import backend_of
 
 
 def seconds(text: str) -> float:
@@ -26,9 +28,27 @@ def register(sub):
     p.set_defaults(func=run)
 
 
+def preflight(config: Config) -> None:
+    """On a Pi, print each pre-flight finding with its fix and stop if there is any."""
+    from hardware.pi import pi_model
+    from hardware.preflight import check
+    model = pi_model()
+    if model is None:
+        return                       # opening the Pi backend says what is wrong
+    findings = check(config, model)
+    for finding in findings:
+        print(f"pre-flight: {finding}")
+    if findings:
+        raise HardwareError(f"pre-flight: {len(findings)} problem(s) on this {model}, listed above with their fixes")
+    print(f"pre-flight: {model}: SPI, LED driver access and pins are ready")
+
+
 def run(args):
     from hardware import selftest   # the table libraries, loaded only when the test runs
-    with open_from_args(args, exit_after_script=args.exit_after_script or bool(args.input_script)) as devices:
+    config = config_from_args(args)
+    if backend_of(config, args.sim) == "pi":
+        preflight(config)
+    with open_from_args(args, config, exit_after_script=args.exit_after_script or bool(args.input_script)) as devices:
         print(f"self-test on the {devices.backend} backend")
         selftest.run(devices, args.led_seconds, args.glyph_seconds)
     return 0
