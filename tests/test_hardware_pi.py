@@ -117,7 +117,8 @@ def test_a_missing_gpiod_is_named_and_blinka_never_offers_to_install_it(tmp_path
 # The pre-flight, on a file tree of the test's own and a fake GPIO chip.
 
 def fake_gpiod(busy=()):
-    line_info = lambda offset: SimpleNamespace(used=offset in busy, consumer="pigpiod" if offset in busy else "")
+    def line_info(offset):
+        return SimpleNamespace(used=offset in busy, consumer="pigpiod" if offset in busy else "")
     chip = SimpleNamespace(get_info=lambda: SimpleNamespace(label="pinctrl-bcm2711"), get_line_info=line_info,
                            close=lambda: None)
     return SimpleNamespace(Chip=lambda path: chip)
@@ -204,7 +205,8 @@ def test_a_stop_signal_blanks_the_pi_and_releases_its_pins(tmp_path, sig, status
     env.update(PYTHONPATH=str(FAKEPI), FAKE_PI_ROOT=str(tmp_path / "root"), FAKE_PI_LOG=str(log))
     argv = [sys.executable, str(FAKEPI / "as_pi.py"), "4", "roseking", "selftest", "--config", str(config),
             "--led-seconds", "0.2"]
-    lit = lambda: any(e[0] == "ws2811_render" and any(e[1]) for e in json_lines(log))
+    def lit():
+        return any(e[0] == "ws2811_render" and any(e[1]) for e in json_lines(log))
     assert start_selftest_then_signal(argv, sig, env, lit) == status
     events = json_lines(log)
     renders = [e[1] for e in events if e[0] == "ws2811_render"]
@@ -218,12 +220,19 @@ def test_a_stop_signal_blanks_the_pi_and_releases_its_pins(tmp_path, sig, status
 
 
 def test_sigterm_blanks_the_simulated_table(tmp_path):
-    frames = tmp_path / "frames.jsonl"
-    argv = [sys.executable, "-m", "firmware_py.cli", "selftest", "--sim", "--frames", str(frames),
+    from PIL import Image
+
+    from hardware.snapshot import Picture
+    shots = tmp_path / "shots"
+    argv = [sys.executable, "-m", "firmware_py.cli", "selftest", "--sim", "--snapshot", str(shots),
             "--led-seconds", "0.2"]
-    lit = lambda: any(set(r["board"]) != {"#000000"} for r in json_lines(frames))
+    def lit():
+        return len(list(shots.glob("*.png"))) >= 2
     assert start_selftest_then_signal(argv, "SIGTERM", dict(os.environ), lit) == 143
-    assert json_lines(frames)[-1]["board"] == ["#000000"] * 81
+    config = parse_config({})
+    picture = Picture(config.displays.chain, config.seats)
+    last = Image.open(sorted(shots.glob("*.png"))[-1]).convert("RGB")
+    assert all(last.getpixel(picture.cell_box(*divmod(cell, 9))[:2]) == (0, 0, 0) for cell in range(81))
 
 
 def test_a_missing_gpio_chip_is_not_called_a_missing_group(tmp_path, monkeypatch):

@@ -218,7 +218,9 @@ def test_led_levels_show_the_board_as_the_leds_light_it(tmp_path):
     assert seen[0][0] > 0 and seen[0][1:] == (0, 0)
     assert 0 < seen[1][0] < 255 and seen[2] == (0, 0, 0)
     assert as_seen(CONFIG)(Frame(board)).board == Frame(board).board
-    with open_devices(CONFIG, sim=True, view=False, snapshot=tmp_path, led_levels=True) as devices:
+    def save(name, png):
+        (tmp_path / name).write_bytes(png)
+    with open_devices(CONFIG, sim=True, view=False, snapshot=save, led_levels=True) as devices:
         devices.show(Frame(board))
     picture = Image.open(tmp_path / "frame-000001.png").convert("RGB")
     assert picture.getpixel(Picture(CONFIG.displays.chain, CONFIG.seats).cell_box(0, 1)[:2]) == seen[1]

@@ -1,9 +1,10 @@
 """`roseking selftest [--sim]`: what a builder runs after soldering.
 
 On a Pi it first runs the pre-flight (SPI, root or /dev/pio0, audio, free pins) and
-stops, listing each finding with its fix, before any LED is lit. Then it lights every LED in turn in red, green, blue and white at the brightness cap, shows
-every glyph on every display, then echoes each button as it is pressed until Ctrl-C
-(in the simulator with `--input-script`, until the script ends).
+stops, listing each finding with its fix, before any LED is lit. Then it lights every
+LED in turn in red, green, blue and white at the brightness cap, shows every glyph on
+every display, then echoes each button as it is pressed until Ctrl-C (in the
+simulator with `--input-script`, until the script ends).
 """
 import argparse
 
