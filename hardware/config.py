@@ -67,7 +67,7 @@ class DisplayConfig:
     block_orientation: int = 0
     reverse_order: bool = False
     intensity: int = 4
-    turns: tuple = ()
+    turns: tuple[tuple[str, int, bool], ...] = ()
     """`(seat, rotation, flip)` per seat: how the software turns (clockwise) and mirrors that seat's bitmaps
     so that they read upright for its player; default 0 for the first seat, 180 for the others
     (they sit opposite, on a chain whose modules all face the same way)."""
@@ -244,7 +244,7 @@ def _displays(t, seats):
     return d
 
 
-def _turn(t, seat, rotation):
+def _turn(t: _Table, seat: str, rotation: int) -> tuple[str, int, bool]:
     turn = (seat, t.get("rotation", rotation, _choice(*ROTATIONS)), t.get("flip", False, _boolean))
     t.finish()
     return turn
