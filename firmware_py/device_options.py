@@ -2,11 +2,9 @@
 import argparse
 import contextlib
 import os
-import signal
-import threading
 from collections.abc import Callable, Iterator
 
-from firmware_py.atomic import atomic_writer, output_directory, write_file
+from firmware_py.atomic import _sigterm_unwinds, atomic_writer, output_directory, write_file
 from firmware_py.errors import UsageError
 from firmware_py.inputs import input_name, read_text
 from hardware import Config, open_devices, parse_config, read_config
@@ -44,19 +42,13 @@ def _saver(folder: str) -> Callable[[str, bytes], None]:
     return save
 
 
-def _stop(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
-
-
 @contextlib.contextmanager
 def open_from_args(args: argparse.Namespace, config: Config | None = None,
                    exit_after_script: bool | None = None) -> Iterator[Devices]:
     """The devices the options ask for, with their output files; closed (and the files
-    put in place) when the block ends. From now on SIGTERM ends the program as Ctrl-C does,
-    through this block (LEDs and displays blanked, pins released), status 143."""
+    put in place) when the block ends. While it runs, SIGTERM ends the program as Ctrl-C
+    does, through this block (LEDs and displays blanked, pins released), status 143."""
     config = config or config_from_args(args)
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _stop)
     exit_after = args.exit_after_script if exit_after_script is None else exit_after_script
     if args.exit_after_script and args.input_script is None:
         raise UsageError("--exit-after-script needs --input-script FILE")
@@ -65,6 +57,7 @@ def open_from_args(args: argparse.Namespace, config: Config | None = None,
         steps = parse_script(read_text(args.input_script), list(config.buttons.pins), input_name(args.input_script))
     frames, snapshot = args.frames, args.snapshot
     with contextlib.ExitStack() as stack:
+        stack.enter_context(_sigterm_unwinds())
         if backend_of(config, args.sim) == "sim":  # else open_devices refuses the simulator's options
             if frames is not None:
                 frames = stack.enter_context(atomic_writer(frames))

@@ -27,7 +27,7 @@ class Rig:
         self.pins = pins or dict(config.buttons.pins)
         self.factory = MockFactory()
         self.time = FakeTime()
-        self.buttons = Buttons(self.pins, 60.0, WINDOW, self.factory, clock=self.time.clock, after=self.time.after)
+        self.buttons = Buttons(self.pins, 60.0, WINDOW, self.factory, after=self.time.after)
         self.frames = []
         slots = slots or config.displays.chain + tuple(f"{s}.hero" for s in seats)
         screen = SimScreen(slots, [lambda frame, t: self.frames.append(frame)], self.time.clock)

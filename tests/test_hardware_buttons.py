@@ -23,11 +23,14 @@ class FakeTimer:
 
 
 class FakeTime:
-    """A timer queue whose time moves only when told."""
+    """A clock and a timer queue whose time moves only when told."""
 
     def __init__(self):
         self.now = 100.0
         self.timers = []
+
+    def clock(self):
+        return self.now
 
     def after(self, delay, callback):
         timer = FakeTimer(self, self.now + delay, callback)
