@@ -232,10 +232,11 @@ def test_without_matplotlib_the_csv_works_and_the_page_says_what_to_install(tmp_
     assert (tmp_path / "g.csv").exists() and list(tmp_path.iterdir()) == [tmp_path / "g.csv"]
 
 
-def test_the_table_commands_do_not_need_matplotlib(runs: dict[str, Any]) -> None:
+def test_the_table_commands_do_not_need_matplotlib(runs: dict[str, Any], tmp_path: Path) -> None:
     """`roseking legal` and the engine's report tally import no plotting library."""
+    out = str(tmp_path / "g.csv")
     code = ("import sys; from firmware_py.cli import main; import engine.report; "
-            f"main(['legal', '-']); main(['report', {str(runs['files']['classic'])!r}, '--csv', '/dev/null']); "
+            f"main(['legal', '-']); main(['report', {str(runs['files']['classic'])!r}, '--csv', {out!r}]); "
             "assert 'matplotlib' not in sys.modules and 'numpy' not in sys.modules, 'plotting imported'")
     pos = json.dumps(finals(runs["files"]["classic"])[0].to_json())
     proc = subprocess.run([sys.executable, "-c", code], input=pos, capture_output=True, text=True,
