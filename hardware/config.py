@@ -28,14 +28,15 @@ from typing import Any
 from hardware.errors import ConfigError
 from hardware.frame import CELLS
 from hardware.layout import CORNERS, ROTATIONS
-from hardware.names import CONTROLS, MENU, SEAT_PATTERN, card_slots, seat_controls, seat_slots, split_name
+from hardware.names import CARDS, CONTROLS, MENU, SEAT_PATTERN, card_slots, controls, seat_slots, split_name
 from hardware.power import least_amps
 
 BACKENDS = ("pi", "sim")
 PIXEL_ORDERS = tuple("".join(p) for p in permutations("RGB"))
 BLOCK_ORIENTATIONS = (0, 90, -90, 180)
 SPI_SPEEDS = (500_000, 1_000_000, 2_000_000, 4_000_000, 8_000_000)   # the MAX7219 tops out at 10 MHz
-SPI_PINS = {0: {7, 8, 9, 10, 11}, 1: {16, 17, 18, 19, 20, 21}}
+SPI_PINS = {0: (9, 10, 11), 1: (19, 20, 21)}    # MISO, MOSI, SCLK of SPI0 and SPI1
+SPI_CHIP_SELECTS = {0: (8, 7), 1: (18, 17)}    # CE0, CE1: `spi_device` picks one, the other stays free
 DEFAULT_PINS = {
     "red": dict(zip(CONTROLS, (4, 17, 27, 22, 5, 6, 13))),
     "white": dict(zip(CONTROLS, (23, 24, 25, 12, 16, 20, 26))),
@@ -98,6 +99,17 @@ class Config:
     source: str = DEFAULTS
     table: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     """The `[table]` section as read, for the table service to validate (the hardware never reads it)."""
+    cards_per_seat: int = CARDS
+    """The cards of each seat panel (five, or three for teams, R21): its card displays and card buttons."""
+
+
+def spi_pins(displays: DisplayConfig) -> tuple[int, ...]:
+    """The GPIO pins the display chain's SPI really uses: MISO, MOSI, SCLK and its one chip select.
+
+    >>> spi_pins(DisplayConfig(("red.card1",), spi_device=1))
+    (9, 10, 11, 7)
+    """
+    return SPI_PINS[displays.spi_port] + (SPI_CHIP_SELECTS[displays.spi_port][displays.spi_device],)
 
 
 def _show(value: object) -> str:
@@ -216,8 +228,8 @@ def _board(t):
     return b
 
 
-def _displays(t, seats):
-    allowed = [s for seat in seats for s in seat_slots(seat)]
+def _displays(t, seats, cards):
+    allowed = [s for seat in seats for s in seat_slots(seat, cards)]
 
     def check_chain(v):
         if not isinstance(v, list) or not v:
@@ -228,7 +240,7 @@ def _displays(t, seats):
         if len(set(v)) != len(v):
             return "names a slot twice"
 
-    default_chain = [s for seat in seats for s in card_slots(seat)]
+    default_chain = [s for seat in seats for s in card_slots(seat, cards)]
     d = DisplayConfig(
         chain=tuple(t.get("chain", default_chain, check_chain)),
         spi_port=t.get("spi_port", DisplayConfig.spi_port, _choice(0, 1)),
@@ -250,7 +262,7 @@ def _turn(t: _Table, seat: str, rotation: int) -> tuple[str, int, bool]:
     return turn
 
 
-def _buttons(t, seats, reserved):
+def _buttons(t, seats, cards, reserved):
     pins = {}
     taken: dict[int, str] = {}
 
@@ -271,8 +283,8 @@ def _buttons(t, seats, reserved):
     for seat in seats:
         table = t.sub(seat)
         defaults = DEFAULT_PINS.get(seat, {})
-        for control, name in zip(CONTROLS, seat_controls(seat)):
-            pins[name] = pin(table, control, defaults.get(control))
+        for control in controls(cards):
+            pins[f"{seat}.{control}"] = pin(table, control, defaults.get(control))
         table.finish()
     pins[MENU] = pin(t, MENU, DEFAULT_MENU_PIN)
     t.finish()
@@ -285,16 +297,18 @@ def parse_config(data, where=DEFAULTS):
     top = _Table(data, "", where)
     backend = top.get("backend", None, _choice(*BACKENDS))
     seats = _seats(top)
+    cards = top.get("cards_per_seat", CARDS, _integer(3, CARDS))
     board = _board(top.sub("board"))
-    displays = _displays(top.sub("displays"), seats)
-    if board.pin in SPI_PINS[displays.spi_port]:
-        raise top.error("board.pin", f"GPIO {board.pin} is used by SPI{displays.spi_port} (the card displays)")
-    reserved = {p: f"used by SPI{displays.spi_port} (the card displays)" for p in SPI_PINS[displays.spi_port]}
+    displays = _displays(top.sub("displays"), seats, cards)
+    spi = f"used by SPI{displays.spi_port} (the card displays)"
+    if board.pin in spi_pins(displays):
+        raise top.error("board.pin", f"GPIO {board.pin} is {spi}")
+    reserved = {p: spi for p in spi_pins(displays)}
     reserved[board.pin] = "the board's LED data pin (board.pin)"
-    buttons = _buttons(top.sub("buttons"), seats, reserved)
+    buttons = _buttons(top.sub("buttons"), seats, cards, reserved)
     table = top.sub("table").data
     top.finish()
-    return Config(backend, seats, board, displays, buttons, where, MappingProxyType(table))
+    return Config(backend, seats, board, displays, buttons, where, MappingProxyType(table), cards)
 
 
 def read_config(text: str, where: str) -> Config:

@@ -14,19 +14,28 @@ MENU = "menu"
 SEAT_PATTERN = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
-def seat_controls(seat: str) -> tuple[str, ...]:
-    """The button names of one seat, in the order of `CONTROLS`."""
-    return tuple(f"{seat}.{c}" for c in CONTROLS)
+def controls(cards: int = CARDS) -> tuple[str, ...]:
+    """A seat panel's buttons: one under each of its `cards` cards (three in teams, R21), then HERO and DRAW.
+
+    >>> controls(3)
+    ('card1', 'card2', 'card3', 'hero', 'draw')
+    """
+    return CONTROLS[:cards] + CONTROLS[CARDS:]
 
 
-def card_slots(seat: str) -> tuple[str, ...]:
-    """The display slots under one seat's cards."""
-    return tuple(f"{seat}.card{i}" for i in range(1, CARDS + 1))
+def seat_controls(seat: str, cards: int = CARDS) -> tuple[str, ...]:
+    """The button names of one seat with `cards` cards, in the order of `controls`."""
+    return tuple(f"{seat}.{c}" for c in controls(cards))
 
 
-def seat_slots(seat: str) -> tuple[str, ...]:
-    """Every display slot a seat may have: its cards, then its hero count."""
-    return card_slots(seat) + (f"{seat}.hero",)
+def card_slots(seat: str, cards: int = CARDS) -> tuple[str, ...]:
+    """The display slots under one seat's `cards` cards."""
+    return tuple(f"{seat}.card{i}" for i in range(1, cards + 1))
+
+
+def seat_slots(seat: str, cards: int = CARDS) -> tuple[str, ...]:
+    """Every display slot a seat with `cards` cards may have: its cards, then its hero count."""
+    return card_slots(seat, cards) + (f"{seat}.hero",)
 
 
 def split_name(name: str) -> tuple[str | None, str]:

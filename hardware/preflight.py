@@ -11,6 +11,10 @@ from typing import Any, NamedTuple
 from hardware.pi import GPIO_GROUP, PI_EXTRA, is_pi5
 
 PWM_PINS = {12, 13, 18, 19}          # a Pi 4's PWM pins, shared with its analogue audio
+SPI0_CE1 = 7                         # held by dtparam=spi=on's second chip select; dtoverlay=spi0-1cs frees it
+FREE_PIN = "stop that program or its overlay, or choose another pin in the config"
+FREE_CE1 = ("enable SPI with dtoverlay=spi0-1cs instead of dtparam=spi=on in /boot/firmware/config.txt "
+            "(one chip select, GPIO 7 free), then reboot")
 HEADER_CHIPS = {"pinctrl-bcm2835", "pinctrl-bcm2711", "pinctrl-rp1"}
 
 
@@ -69,7 +73,7 @@ def _pins(config: Any, root: Path) -> list[Finding]:
             if chip.get_info().label not in HEADER_CHIPS:
                 continue
             return [Finding(f"GPIO {pin} ({what}) is in use by {info.consumer or 'another program'}",
-                            "stop that program or its overlay, or choose another pin in the config")
+                            FREE_CE1 if pin == SPI0_CE1 else FREE_PIN)
                     for pin, what in sorted(wanted.items()) if (info := chip.get_line_info(pin)).used]
         finally:
             chip.close()

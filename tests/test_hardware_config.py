@@ -61,8 +61,13 @@ def test_defaults_follow_the_pin_plan():
     ({"seats": ["red", "red"]}, "seats: names a seat twice"),
     ({"displays": {"spi_port": 1}}, "board.pin: GPIO 18 is used by SPI1"),
     ({"displays": {"spi_port": 1}, "board": {"pin": 21}}, "board.pin: GPIO 21 is used by SPI1"),
-    ({"displays": {"spi_port": 1}, "board": {"pin": 12}, "buttons": {"white": {"card4": 2}}},
+    ({"displays": {"spi_port": 1, "spi_device": 1}, "board": {"pin": 12}, "buttons": {"white": {"card4": 2}}},
      "buttons.red.card2: GPIO 17 is used by SPI1"),
+    ({"displays": {"spi_device": 1}, "buttons": {"menu": 7}}, "buttons.menu: GPIO 7 is used by SPI0"),   # CE1
+    ({"buttons": {"menu": 9}}, "buttons.menu: GPIO 9 is used by SPI0"),                                 # MISO
+    ({"cards_per_seat": 2}, "cards_per_seat: must be between 3 and 5 (got 2)"),
+    ({"cards_per_seat": 3, "buttons": {"red": {"card4": 9}}}, "buttons.red.card4: unknown key"),
+    ({"cards_per_seat": 3, "displays": {"chain": ["red.card4"]}}, 'displays.chain: "red.card4" is not a display'),
 ])
 def test_errors_name_the_file_and_key(data, message):
     with pytest.raises(ConfigError) as caught:
@@ -78,6 +83,21 @@ def test_a_seat_of_its_own_and_a_hero_display():
     assert c.displays.chain == ("blue.hero", "red.card1")
     assert c.buttons.pins["blue.draw"] == 16
     assert len(c.buttons.pins) == 15
+
+
+def test_only_the_chip_select_in_use_is_reserved():
+    """SPI0 holds MISO 9, MOSI 10, SCLK 11 and CE0 8 or CE1 7, as `spi_device` says: the other one is a pin."""
+    assert parse_config({"buttons": {"menu": 7}}).buttons.pins["menu"] == 7
+    assert parse_config({"displays": {"spi_device": 1}, "buttons": {"menu": 8}}).buttons.pins["menu"] == 8
+
+
+def test_a_teams_seat_has_three_card_buttons_hero_and_draw():
+    """R21: three cards a seat in teams, so three card displays and buttons, and no card4/card5."""
+    c = parse_config({"cards_per_seat": 3})
+    assert c.cards_per_seat == 3
+    assert [n for n in c.buttons.pins if n.startswith("red.")] == ["red.card1", "red.card2", "red.card3",
+                                                                  "red.hero", "red.draw"]
+    assert c.displays.chain == ("red.card1", "red.card2", "red.card3", "white.card1", "white.card2", "white.card3")
 
 
 def test_config_check_command(tmp_path, capsys):
@@ -151,8 +171,8 @@ EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "config
 def test_example_configs_are_valid(path):
     config = load_config(str(path))
     assert config.backend == ("sim" if path.stem == "sim" else "pi")
-    assert config.displays.turn_of("white.card1") == (180, False)
+    assert config.displays.turn_of(f"{config.seats[1]}.card1") == (180, False)
 
 
-def test_there_are_examples_for_a_pi4_a_pi5_and_the_simulator():
-    assert [p.name for p in EXAMPLES] == ["pi4.toml", "pi5.toml", "sim.toml"]
+def test_there_are_examples_for_a_pi4_a_pi5_the_simulator_and_a_teams_table():
+    assert [p.name for p in EXAMPLES] == ["pi4.toml", "pi5.toml", "sim.toml", "teams-pi.toml"]

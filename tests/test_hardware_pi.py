@@ -12,8 +12,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from hardware.config import parse_config
+from hardware.config import parse_config, read_config
 from hardware.preflight import check
+
+EXAMPLES = Path(__file__).parent.parent / "examples" / "config"
 
 FAKEPI = Path(__file__).resolve().parent / "fakepi"
 OFF = [0] * 81
@@ -251,3 +253,12 @@ def test_a_pi_without_a_gpio_chip_says_so_before_touching_the_leds(tmp_path):
     assert one_error_line(run).endswith("there is no " + str(tmp_path / "root" / "dev") +
                                         "/gpiochip* (run Raspberry Pi OS with its own kernel)")
     assert events == []
+
+
+def test_preflight_names_the_one_chip_select_overlay_when_gpio7_is_taken(pi_root, monkeypatch):
+    """The teams table's menu button sits on GPIO 7, which dtparam=spi=on holds as SPI0's CE1."""
+    monkeypatch.setitem(sys.modules, "gpiod", fake_gpiod(busy={7, 17}))
+    teams = read_config((EXAMPLES / "teams-pi.toml").read_text(), "teams-pi.toml")
+    fixes = {f.problem.split(" (")[0]: f.fix for f in check(teams, PI4, pi_root, euid=0)}
+    assert "dtoverlay=spi0-1cs" in fixes["GPIO 7"]
+    assert "dtoverlay" not in fixes["GPIO 17"]

@@ -17,7 +17,7 @@ from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, halved, regions_in_order
 from firmware_py.table.session import MENU, OVER, PLAY, deal
 from firmware_py.commands.play import teams_sim_config
-from firmware_py.table.settings import Settings, parse_settings
+from firmware_py.table.settings import Settings, table_settings
 from hardware.buttons import ButtonEvent
 from hardware.frame import BLANK
 from hardware.glyphs import glyph, hero, scroll
@@ -294,7 +294,7 @@ def test_a_hint_previews_the_hard_players_move(tmp_path):
 
 def test_a_teams_game_on_four_panels(tmp_path):
     table = teams_sim_config()                           # four seat panels of three cards, hero and draw
-    rig = Rig(tmp_path, parse_settings(table.table), seats=table.seats, pins=dict(table.buttons.pins),
+    rig = Rig(tmp_path, table_settings(table), seats=table.seats, pins=dict(table.buttons.pins),
               slots=table.displays.chain)
     try:
         game = rig.start(Setup("teams", seed=21))

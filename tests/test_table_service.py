@@ -17,7 +17,9 @@ from firmware_py.table.computer import Computer, think
 from firmware_py.table.game import Request, Setup
 from firmware_py.table.saves import ARCHIVE, CURRENT, Saves, SaveError, resume, setup_of
 from firmware_py.table.session import deal
-from firmware_py.table.settings import Settings, parse_settings
+from firmware_py.commands.play import teams_sim_config
+from firmware_py.device_options import load_config
+from firmware_py.table.settings import Settings, parse_settings, table_settings
 from hardware import ConfigError, parse_config
 
 ROSEKING = [sys.executable, "-m", "firmware_py.cli"]
@@ -38,7 +40,7 @@ def test_the_table_section_is_handed_over_and_every_key_checked():
     ({"think_seconds": math.nan}, "t.toml: table.think_seconds: must be a finite number (got nan)"),
     ({"think_seconds": 61}, "t.toml: table.think_seconds: must be above 0.1 and at most 60 (got 61)"),
     ({"level": "godlike"}, 't.toml: table.level: must be one of "easy", "medium", "hard", "max" (got "godlike")'),
-    ({"cards_per_seat": 2}, "t.toml: table.cards_per_seat: must be between 3 and 5 (got 2)"),
+    ({"cards_per_seat": 3}, "t.toml: table.cards_per_seat: must agree with cards_per_seat = 5 (got 3)"),
     ({"data_dir": ""}, "t.toml: table.data_dir: must be a directory path (got '')"),
     ({"colour": "red"}, "t.toml: table.colour: unknown key"),
 ])
@@ -128,12 +130,43 @@ def test_a_save_this_table_cannot_play_is_set_aside(capsys, tmp_path):
     """A two-player game on panels of three cards (R7), resumed without --mode: kept aside, the menu shows."""
     (tmp_path / CURRENT).write_text(json.dumps(played(Setup("humans", seed=4), 3).record()))
     config = tmp_path / "three.toml"
-    config.write_text('backend = "sim"\n[table]\ncards_per_seat = 3\n')
+    config.write_text('backend = "sim"\ncards_per_seat = 3\n')
     argv = ["play", "--config", str(config), "--data-dir", str(tmp_path), "--input-script", os.devnull]
     assert main(argv + ["--exit-after-script"]) == 0
     err = capsys.readouterr().err
     assert "this table cannot play it: a two-player game needs five card slots per seat (R7" in err
     assert not (tmp_path / CURRENT).exists() and len(list(tmp_path.glob(f"set-aside-*-{CURRENT}"))) == 1
+
+
+TEAMS_PI = Path(__file__).resolve().parent.parent / "examples" / "config" / "teams-pi.toml"
+
+
+def test_the_teams_example_is_the_simulated_teams_table():
+    """examples/config/teams-pi.toml wires the four panels (R20–R21) as `--sim --mode teams` simulates them."""
+    example, sim = load_config(str(TEAMS_PI)), teams_sim_config()
+    assert (example.seats, example.cards_per_seat, example.displays.chain, example.buttons.pins) == \
+        (sim.seats, sim.cards_per_seat, sim.displays.chain, sim.buttons.pins)
+    assert table_settings(example).cards_per_seat == table_settings(sim).cards_per_seat == 3
+
+
+def test_play_on_a_sim_copy_of_the_teams_example_accepts_teams_and_refuses_two_players(capsys, tmp_path):
+    """R20–R22: its four panels of three cards play teams; R7: a two-player game needs five cards a seat."""
+    config = tmp_path / "teams-sim.toml"
+    config.write_text(TEAMS_PI.read_text().replace('backend = "pi"', 'backend = "sim"', 1))
+    argv = ["play", "--config", str(config), "--data-dir", str(tmp_path), "--input-script", os.devnull,
+            "--exit-after-script", "--seed", "5", "--mode"]
+    assert main(argv + ["teams"]) == 0
+    assert json.loads((tmp_path / CURRENT).read_text())["variant"] == "teams"
+    assert main(argv + ["humans"]) == 2
+    assert "five card slots per seat (R7; cards_per_seat = 3)" in capsys.readouterr().err
+
+
+def test_table_cards_per_seat_must_agree_with_the_panels(capsys, tmp_path):
+    config = tmp_path / "t.toml"
+    config.write_text('backend = "sim"\ncards_per_seat = 3\n[table]\ncards_per_seat = 5\n')
+    assert main(["config", "check", str(config)]) == 2
+    assert capsys.readouterr().err == f"error: {config}: table.cards_per_seat: must agree with cards_per_seat = 3 " \
+        "(got 5)\n"
 
 
 def test_players_that_are_not_a_table_mode_are_foreign():

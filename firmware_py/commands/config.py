@@ -39,9 +39,9 @@ def summary(config: Config) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from firmware_py.table.settings import parse_settings
+    from firmware_py.table.settings import table_settings
     config = load_config(args.file)
-    table = parse_settings(config.table, config.source)
+    table = table_settings(config)
     print(f"{input_name(args.file)}: ok")
     for line in summary(config):
         print(f"  {line}")

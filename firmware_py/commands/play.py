@@ -10,7 +10,6 @@ import asyncio
 import random
 import signal
 import sys
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine.players import check_names
@@ -19,9 +18,9 @@ from firmware_py.device_options import add_device_arguments, config_from_args, o
 from firmware_py.atomic import check_output
 from firmware_py.errors import UsageError
 from firmware_py.table.game import MODES, Setup
-from firmware_py.table.settings import Settings, parse_settings
-from hardware.config import BoardConfig, ButtonConfig, Config, DisplayConfig
-from hardware.names import MENU
+from firmware_py.table.settings import Settings, table_settings
+from hardware.config import Config, parse_config
+from hardware.names import MENU, controls, seat_slots
 
 if TYPE_CHECKING:
     from firmware_py.commands import Subparsers
@@ -33,15 +32,20 @@ HELP = ("a card previews its move, the same card again plays it; HERO confirms a
         "menu: card 1 mode, card 2 level, card 3 who plays red, the last card start")
 
 
+TEAMS_PINS = {"red1": (4, 17, 27, 22, 5), "white1": (23, 24, 25, 12, 16), "red2": (6, 13, 26, 19, 20),
+              "white2": (21, 2, 3, 14, 15)}
+"""The four-panel table's buttons (card1–3, hero, draw per seat), as examples/config/teams-pi.toml wires them."""
+TEAMS_MENU_PIN = 7      # CE1 of SPI0, free with dtoverlay=spi0-1cs (hardware/README.md)
+
+
 def teams_sim_config() -> Config:
     """The simulated four-panel table (three cards, hero and draw per seat, R20–R22) that
-    `--sim` without `--config` plays a teams game on."""
-    controls = [f"card{k}" for k in range(1, TEAM_CARDS + 1)] + ["hero", "draw"]
-    names = [f"{seat}.{c}" for seat in TEAMS.seats for c in controls] + [MENU]
-    chain = tuple(f"{seat}.{c}" for seat in TEAMS.seats for c in controls[:TEAM_CARDS] + ["hero"])
-    return Config("sim", TEAMS.seats, BoardConfig(), DisplayConfig(chain),
-                  ButtonConfig(dict(zip(names, range(2, 2 + len(names))))), "<the simulated teams table>",
-                  MappingProxyType({"cards_per_seat": TEAM_CARDS}))
+    `--sim` without `--config` plays a teams game on: examples/config/teams-pi.toml's pins and chain."""
+    buttons: dict[str, object] = {seat: dict(zip(controls(TEAM_CARDS), pins)) for seat, pins in TEAMS_PINS.items()}
+    buttons[MENU] = TEAMS_MENU_PIN
+    chain = [slot for seat in TEAMS.seats for slot in seat_slots(seat, TEAM_CARDS)]
+    return parse_config({"backend": "sim", "seats": list(TEAMS.seats), "cards_per_seat": TEAM_CARDS,
+                         "displays": {"chain": chain}, "buttons": buttons}, "<the simulated teams table>")
 
 
 def register(sub: "Subparsers") -> None:
@@ -64,7 +68,7 @@ def table_problem(mode: str, seats: tuple[str, ...], settings: Settings) -> str 
     if mode == "teams" and len(seats) < 4:
         return f"a teams game needs four seat panels (seats = [...] lists {len(seats)}: {', '.join(seats)})"
     if mode != "teams" and settings.cards_per_seat < 5:
-        return f"a two-player game needs five card slots per seat (R7; table.cards_per_seat = " \
+        return f"a two-player game needs five card slots per seat (R7; cards_per_seat = " \
                f"{settings.cards_per_seat})"
     return None
 
@@ -87,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     sim_table = args.sim and not args.config                # the simulated table: two seats, or four for teams
     config = teams_sim_config() if sim_table and args.mode == "teams" else config_from_args(args)
     backend = backend_of(config, args.sim)
-    settings = parse_settings(config.table, config.source)
+    settings = table_settings(config)
     level = settings.level if args.level is None else args.level
     check_names([level])
     if args.seed is not None and not 0 <= args.seed < 2 ** 63:
@@ -112,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
             resumed = None
         if resumed is not None and sim_table and resumed.setup.mode == "teams":
             config = teams_sim_config()         # the simulated table it was played on
-            settings = parse_settings(config.table, config.source)
+            settings = table_settings(config)
         if resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):
             saves.set_aside(f"this table cannot play it: {why}")
             resumed = None

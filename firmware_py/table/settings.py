@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.players import NAMES as PLAYER_NAMES
-from hardware.config import DEFAULTS, _boolean, _choice, _integer, _number, _Table
+from hardware.config import DEFAULTS, Config, _boolean, _choice, _number, _Table
 
 LEVELS = ("easy", "medium", "hard", "max")
 """The levels the menu offers, weakest first (any player name works on the command line)."""
@@ -50,8 +50,16 @@ def _path(v: Any) -> str | None:
     return None
 
 
-def parse_settings(data: Mapping[str, Any], where: str = DEFAULTS) -> Settings:
-    """The `Settings` of a parsed `[table]` table; ConfigError names the file and the key at fault."""
+def parse_settings(data: Mapping[str, Any], where: str = DEFAULTS, cards: int = Settings.cards_per_seat) -> Settings:
+    """The `Settings` of a parsed `[table]` table on seat panels of `cards` cards (the hardware's top-level
+    `cards_per_seat`, which `table.cards_per_seat` may repeat but not contradict); ConfigError names the file
+    and the key at fault.
+
+    >>> parse_settings({"cards_per_seat": 5}, "roseking.toml", cards=3)
+    Traceback (most recent call last):
+    ...
+    hardware.errors.ConfigError: roseking.toml: table.cards_per_seat: must agree with cards_per_seat = 3 (got 5)
+    """
     t = _Table(dict(data), "table.", where)
     s = Settings(
         hint=t.get("hint", Settings.hint, _boolean),
@@ -59,8 +67,15 @@ def parse_settings(data: Mapping[str, Any], where: str = DEFAULTS) -> Settings:
         think_seconds=float(t.get("think_seconds", Settings.think_seconds, _number(0.1, 60, open_low=True))),
         level=t.get("level", Settings.level, _choice(*(n for n in PLAYER_NAMES if n in LEVELS))),
         show_seconds=float(t.get("show_seconds", Settings.show_seconds, _number(0.05, 10))),
-        cards_per_seat=t.get("cards_per_seat", Settings.cards_per_seat, _integer(3, 5)),
+        cards_per_seat=t.get("cards_per_seat", cards,
+                             lambda v: None if v == cards and type(v) is int else
+                             f"must agree with cards_per_seat = {cards} (got {v!r})"),
         data_dir=t.get("data_dir", None, _path),
     )
     t.finish()
     return s
+
+
+def table_settings(config: Config) -> Settings:
+    """The `Settings` of a configured table."""
+    return parse_settings(config.table, config.source, config.cards_per_seat)
