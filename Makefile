@@ -15,7 +15,7 @@ run: $(BIN)/.installed
 	$(BIN)/roseking play --sim
 
 test: $(BIN)/.installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 	$(BIN)/mypy
 	$(BIN)/ruff check
 
