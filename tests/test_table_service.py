@@ -392,3 +392,37 @@ def test_mode_sets_an_unfinished_save_aside_and_archives_a_finished_one(tmp_path
     assert len(aside) == 1 and json.loads(aside[0].read_text())["moves"] == unfinished.record()["moves"]
     archived = (tmp_path / ARCHIVE).read_text().splitlines()
     assert [json.loads(line)["moves"] for line in archived] == [finished.record()["moves"]]
+
+
+def test_a_press_as_the_service_stops_is_dropped_without_a_traceback(tmp_path, monkeypatch):
+    """The button thread may still be waiting in `get` when `run` ends and clears its event loop."""
+    import asyncio
+    import threading
+    from table_kit import Rig
+    from hardware.buttons import ButtonEvent
+    rig = Rig(tmp_path / "data")
+    waiting, release = threading.Event(), threading.Event()
+    failures = []
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+
+    class LateButtons:
+        def get(self, timeout=None):
+            waiting.set()
+            release.wait(5)
+            return ButtonEvent("red", "draw", "press")
+
+    rig.devices.buttons = LateButtons()
+    stop = asyncio.Event()
+
+    async def serve():
+        stop.set()
+        await rig.loop.run(stop=stop)
+
+    asyncio.run(serve())
+    assert waiting.wait(5)
+    bridges = [t for t in threading.enumerate() if t.name == "table-buttons"]
+    release.set()
+    for thread in bridges:
+        thread.join(5)
+    assert failures == []
+

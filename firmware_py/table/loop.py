@@ -9,6 +9,7 @@ event and on every tick (20 a second), and shown only when it differs from the
 last one shown, so a table waiting for a person costs little.
 """
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -121,15 +122,18 @@ class TableLoop:
 
     def _bridge(self, stop: threading.Event) -> None:
         """The button thread: blocking `get`, then hand the event to the loop; nothing else."""
-        assert self._aio is not None and self._queue is not None
+        aio, queue = self._aio, self._queue     # `run` clears `_aio` when it ends, while `get` may still wait
+        assert aio is not None and queue is not None
         while not stop.is_set():
             try:
-                event = self.devices.buttons.get(timeout=BRIDGE_POLL_SECONDS)
+                item: object = self.devices.buttons.get(timeout=BRIDGE_POLL_SECONDS)
             except InputEnded:
-                self._aio.call_soon_threadsafe(self._queue.put_nowait, _END)
+                item = _END
+            if item is not None and not stop.is_set():
+                with contextlib.suppress(RuntimeError):     # the loop has just closed: nobody to hand it to
+                    aio.call_soon_threadsafe(queue.put_nowait, item)
+            if item is _END:
                 return
-            if event is not None:
-                self._aio.call_soon_threadsafe(self._queue.put_nowait, event)
 
     async def run(self, exit_after_input: bool = False, stop: asyncio.Event | None = None) -> None:
         """Run until `stop` is set, or (with `exit_after_input`) once the input has ended and all is settled."""
