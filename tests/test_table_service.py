@@ -426,3 +426,12 @@ def test_a_press_as_the_service_stops_is_dropped_without_a_traceback(tmp_path, m
         thread.join(5)
     assert failures == []
 
+
+def test_a_save_that_cannot_be_read_is_set_aside_not_a_traceback(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / CURRENT).symlink_to(CURRENT)            # a link to itself: stat fails with ELOOP
+    log = []
+    assert Saves(data, log=log.append).load() is None
+    assert not os.path.lexists(data / CURRENT)
+    assert "cannot be read" in log[0] and "set-aside-" in log[0]

@@ -106,7 +106,13 @@ class Saves:
     def load(self, settings: Settings = DEFAULT_SETTINGS) -> Game | None:
         """The saved game, or None; a save that cannot be resumed is moved aside with a log line."""
         try:
-            if not stat.S_ISREG(os.stat(self.current).st_mode):    # a FIFO would wait, a device never end
+            try:
+                mode = os.stat(self.current).st_mode
+            except FileNotFoundError:
+                raise
+            except OSError as exc:                                  # a link loop, a folder not searchable
+                raise SaveError(f"cannot be read ({exc.strerror})") from None
+            if not stat.S_ISREG(mode):                              # a FIFO would wait, a device never end
                 raise SaveError("not a regular file")
             record = loads(read_text(str(self.current)), CURRENT)
             if not isinstance(record, dict):
