@@ -56,6 +56,20 @@ def figures(bits: int) -> Figures:
     return score, largest, stones
 
 
+def points(bits: int) -> int:
+    """The score of one colour (R18): the sum of its regions' sizes squared.
+
+    >>> points(0b111 | 1 << 9 | 1 << 80)
+    17
+    """
+    score = 0
+    while bits:
+        region = _grow(bits & -bits, bits)
+        score += region.bit_count() ** 2
+        bits ^= region
+    return score
+
+
 def squares(bits: int) -> list[int]:
     """The square indexes set in a bitboard, ascending."""
     out = []

@@ -19,7 +19,8 @@ import time
 
 from engine.moves import DRAW, HERO, Move
 from engine.players.base import Budget, OutOfBudget, Searcher
-from engine.players.evaluate import WIN, final, margin
+from engine.players.evaluate import WIN, final, heroes
+from engine.scoring import points
 from engine.position import TARGETS, Position
 
 HERO_POINTS = 30  # the value of an unused hero to the evaluation
@@ -76,6 +77,7 @@ class Negamax(Searcher):
         self.nodes = 0
         self.limit = nodes
         self.table: dict[int, tuple[int, int, int, int]] = {}
+        self.scores: dict[int, int] = {}
         self.history = [0] * 50
         key = zobrist(view)
         order = list(order)
@@ -119,8 +121,19 @@ class Negamax(Searcher):
         return key
 
     def evaluate(self, pos: Position, colour: int) -> int:
-        """The value of an unfinished position for `colour`: score difference and heroes (R18, R5)."""
-        return margin(pos, colour, HERO_POINTS)
+        """The value of an unfinished position for `colour`: score difference and heroes (R18, R5).
+
+        Scores are kept by bitboard for the search: siblings share one colour's stones.
+        """
+        scores = self.scores
+        mine, theirs = pos.bits[colour], pos.bits[1 - colour]
+        a = scores.get(mine)
+        if a is None:
+            a = scores[mine] = points(mine)
+        b = scores.get(theirs)
+        if b is None:
+            b = scores[theirs] = points(theirs)
+        return a - b + HERO_POINTS * (heroes(pos, colour) - heroes(pos, 1 - colour))
 
     def _negamax(self, pos: Position, key: int, depth: int, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta value for the side to move (colours alternate every ply, R8, R22)."""
