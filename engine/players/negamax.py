@@ -53,7 +53,7 @@ class Negamax(Searcher):
     """The searching player of `hard` and `max`; `budget.work` counts nodes over all worlds."""
 
     name = "negamax"
-    DEFAULT_BUDGET = Budget(20000, 2.0)
+    DEFAULT_BUDGET = Budget(40000, 2.0)
     WORLD_NODES = 5000  # nodes per sampled pile: a bigger budget samples more piles, not deeper
 
     def search(self, pos: Position, moves: list[Move]) -> Move:
