@@ -10,6 +10,7 @@ as choosing from `legal_moves()` one push at a time.
 from __future__ import annotations
 
 import random
+from itertools import count, repeat
 from typing import TYPE_CHECKING
 
 from engine.moves import DRAW, HERO
@@ -30,11 +31,11 @@ def random_playout(pos: Position, rng: random.Random, plies: int | None = None) 
     rand = rng.random
     board, bits, hands, heroes, stack = pos.board, pos.bits, pos.hands, pos.heroes, pos.stack
     pile, discard = pos.pile, pos.discard
-    limit, seats = pos.hand_limit, pos.n_seats
+    limit, after = pos.hand_limit, [*range(1, pos.n_seats), 0]  # the next seat (R8, R22)
     seat, crown, stones = pos.to_move, pos.crown, pos.stones
-    left = -1 if plies is None else plies  # counting down from -1 never reaches 0
-    while stones < STONES and left:
-        left -= 1
+    for _ in count() if plies is None else repeat(None, plies):
+        if stones >= STONES:
+            break  # R16
         target = TARGETS[crown]
         hand = hands[seat]
         moves: list[int] = []
@@ -80,16 +81,12 @@ def random_playout(pos: Position, rng: random.Random, plies: int | None = None) 
                 heroes[seat] -= 1
             stack.append((move, i, crown))
             crown = t
-            seat += 1
-            if seat == seats:
-                seat = 0
+            seat = after[seat]
         elif move == DRAW and len(pile) > 1:
             card = pile.pop()  # R11: no reshuffle can follow
             hand.append(card)
             stack.append((move, card, None))
-            seat += 1
-            if seat == seats:
-                seat = 0
+            seat = after[seat]
         else:
             pos.crown, pos.stones, pos.to_move = crown, stones, seat
             pos.push(move)

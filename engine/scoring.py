@@ -31,21 +31,34 @@ def _grow(region: int, bits: int) -> int:
         region = grown
 
 
+def _alone(bits: int) -> int:
+    """The stones of `bits` with no neighbour in `bits`: regions of one, found without a flood fill."""
+    return bits & ~((bits << 9) | (bits >> 9) | ((bits << 1) & NOT_A) | ((bits >> 1) & NOT_I))
+
+
 def regions(bits: int) -> list[int]:
     """The regions of a bitboard, each a bitboard, largest first."""
+    alone = _alone(bits)
+    bits ^= alone
     out = []
     while bits:
         region = _grow(bits & -bits, bits)
         out.append(region)
         bits ^= region
     out.sort(key=int.bit_count, reverse=True)
+    while alone:  # regions of one come last, in square order
+        low = alone & -alone
+        out.append(low)
+        alone ^= low
     return out
 
 
 def figures(bits: int) -> Figures:
     """(score, largest region, stones) of one colour: the tie-break figures of R19."""
-    score = largest = 0
     stones = bits.bit_count()
+    alone = _alone(bits)
+    score, largest = alone.bit_count(), 1 if alone else 0
+    bits ^= alone
     while bits:
         region = _grow(bits & -bits, bits)
         n = region.bit_count()
@@ -54,20 +67,6 @@ def figures(bits: int) -> Figures:
             largest = n
         bits ^= region
     return score, largest, stones
-
-
-def points(bits: int) -> int:
-    """The score of one colour (R18): the sum of its regions' sizes squared.
-
-    >>> points(0b111 | 1 << 9 | 1 << 80)
-    17
-    """
-    score = 0
-    while bits:
-        region = _grow(bits & -bits, bits)
-        score += region.bit_count() ** 2
-        bits ^= region
-    return score
 
 
 def squares(bits: int) -> list[int]:

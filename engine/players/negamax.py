@@ -20,7 +20,7 @@ import time
 from engine.moves import DRAW, HERO, Move
 from engine.players.base import Budget, OutOfBudget, Searcher
 from engine.players.evaluate import WIN, final, heroes
-from engine.scoring import points
+from engine.scoring import figures
 from engine.position import TARGETS, Position
 
 HERO_POINTS = 30  # the value of an unused hero to the evaluation
@@ -129,10 +129,10 @@ class Negamax(Searcher):
         mine, theirs = pos.bits[colour], pos.bits[1 - colour]
         a = scores.get(mine)
         if a is None:
-            a = scores[mine] = points(mine)
+            a = scores[mine] = figures(mine)[0]
         b = scores.get(theirs)
         if b is None:
-            b = scores[theirs] = points(theirs)
+            b = scores[theirs] = figures(theirs)[0]
         return a - b + HERO_POINTS * (heroes(pos, colour) - heroes(pos, 1 - colour))
 
     def _negamax(self, pos: Position, key: int, depth: int, alpha: int, beta: int) -> int:
