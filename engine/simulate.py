@@ -76,7 +76,7 @@ def play(variant: str, seed: int, players: Lineup, index: int = 0, record: bool 
     start = Position.new(variant, seed)
     pos = start.copy() if record else start  # the record needs the deal as dealt
     think = [(0.0, 0)] * len(players)
-    if all(p == "random" for p in players):
+    if players.count("random") == len(players):
         random_playout(pos, random.Random(game_seed(seed, "moves")))  # the fast path for random players
     else:
         seats = [make_player(p, seed=game_seed(seed, k)) for k, p in enumerate(players)]

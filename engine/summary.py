@@ -5,6 +5,7 @@ Figures are kept as running sums, so a summary of millions of games stays small.
 """
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -27,8 +28,10 @@ class Spread:
         self.n += 1
         self.total += x
         self.squares += x * x
-        self.low = x if self.low is None else min(self.low, x)
-        self.high = x if self.high is None else max(self.high, x)
+        if self.low is None or x < self.low:
+            self.low = x
+        if self.high is None or x > self.high:
+            self.high = x
 
     def to_dict(self) -> dict[str, float | None]:
         """mean and sd (2 places), min and max; all None before the first value."""
@@ -43,6 +46,13 @@ class Spread:
 def _rate(k: float, n: int) -> dict[str, Any]:
     rate, ci95 = proportion(k, n)
     return {"rate": rate, "ci95": ci95}
+
+
+@functools.lru_cache(maxsize=256)
+def _sides(players: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each player of a lineup, in seat order, with the colours it plays (R20-R22: seats alternate)."""
+    return tuple((name, frozenset(COLOURS[k & 1] for k, n in enumerate(players) if n == name))
+                 for name in dict.fromkeys(players))
 
 
 class Summary:
@@ -63,9 +73,8 @@ class Summary:
         """Count one finished game."""
         self.games += 1
         self.colours[g.winner] += 1
-        for name in dict.fromkeys(g.players):  # seat order
+        for name, colours in _sides(g.players):
             row = self.players.setdefault(name, [0, 0, 0, 0])
-            colours = {COLOURS[k & 1] for k, n in enumerate(g.players) if n == name}
             if len(colours) == 2:  # on both sides: the game says nothing of its strength
                 row[3] += 1
                 continue

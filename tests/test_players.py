@@ -205,3 +205,15 @@ def test_the_wall_clock_cap_still_gives_a_legal_move(name):
     assert player.budget.seconds == 1e-6 and player.budget.work == make_player(name).budget.work
     assert player.choose(pos) in pos.legal_moves()
     assert player.work < player.budget.work
+
+
+@settings(max_examples=40, deadline=None)
+@given(variant=st.sampled_from(["classic", "teams"]), seed=st.integers(0, 10**6), plies=st.integers(0, 130))
+def test_the_search_evaluation_is_the_score_margin_with_heroes_at_30(variant, seed, plies):
+    """`hard`'s evaluation, with its scores kept by bitboard, is the score difference (R18) + 30 per
+    unused hero difference (R5, R21) for either colour, however many positions it has seen."""
+    player = Negamax(seed=1)
+    player.scores = {}
+    for pos in (random_position(variant, seed, plies), random_position(variant, seed + 1, plies)):
+        for colour in (0, 1):
+            assert player.evaluate(pos, colour) == margin(pos, colour, 30)

@@ -10,6 +10,7 @@ from engine import simulate
 from engine.players import make_player
 from engine.playout import random_playout
 from engine.position import Position
+from engine.summary import Summary
 
 RUNS = 3
 
@@ -48,10 +49,12 @@ def _noop() -> None:
     return None
 
 
-def simulation_rate(workers: int, games_per_worker: int = 6000) -> float:
-    """Random-vs-random games per second with `workers` processes, records written to a file."""
+def simulation_rate(workers: int, games_per_worker: int = 6000, records: bool = True) -> float:
+    """Random-vs-random games per second with `workers` processes, as `roseking simulate` plays
+    them: each game counted in a Summary, and with `records` its record written to a file."""
     games = games_per_worker * workers
-    todo = simulate.tasks("classic", 1, [("random", "random")], games, record=True, workers=workers)
+    todo = simulate.tasks("classic", 1, [("random", "random")], games, record=records, workers=workers)
+    summary = Summary()
     with tempfile.TemporaryDirectory() as folder, open(os.path.join(folder, "r.jsonl"), "w") as out:
         pool = ProcessPoolExecutor(workers) if workers > 1 else None
         try:
@@ -61,7 +64,9 @@ def simulation_rate(workers: int, games_per_worker: int = 6000) -> float:
             t = time.perf_counter()
             for batch in simulate.run(todo, pool):
                 for g in batch:
-                    out.write(f"{g.line}\n")
+                    summary.add(g)
+                    if records:
+                        out.write(f"{g.line}\n")
             return games / (time.perf_counter() - t)
         finally:
             if pool:
@@ -70,9 +75,11 @@ def simulation_rate(workers: int, games_per_worker: int = 6000) -> float:
 
 def figures() -> dict[str, float]:
     """MCTS iterations/s (opening, mid-game), alpha-beta nodes/s, seconds per move of `hard` and
-    `ab7` on ten positions with a choice, from opening to end game, simulation games/s and speed-up."""
+    `ab7` on ten positions with a choice, from opening to end game, games/s of `roseking simulate`
+    (one process, no records), simulation games/s with records and the speed-up of two workers."""
     opening, middle = Position.new(seed=1), midgame()
     ten = [p for p in (midgame(seed, 9 * seed) for seed in range(30)) if len(p.legal_moves()) > 1][:10]
+    bare = statistics.median(simulation_rate(1, 3000, records=False) for _ in range(RUNS))
     one, two = simulation_rate(1), simulation_rate(2)
     return {
         "mcts_iterations_per_s_opening": search_rate("medium", opening, 3000),
@@ -82,6 +89,7 @@ def figures() -> dict[str, float]:
         "ab7_nodes_per_s_midgame": search_rate("ab7", middle),
         "hard_seconds_per_move": move_seconds("hard", ten),
         "ab7_seconds_per_move": move_seconds("ab7", ten),
+        "simulate_games_per_s": round(bare),
         "simulation_games_per_s_1_worker": round(one),
         "simulation_games_per_s_2_workers": round(two),
         "speedup_2_workers": round(two / one, 2),
