@@ -54,7 +54,7 @@ class Negamax(Searcher):
 
     name = "negamax"
     DEFAULT_BUDGET = Budget(40000, 2.0)
-    WORLD_NODES = 5000  # nodes per sampled pile: a bigger budget samples more piles, not deeper
+    WORLD_NODES = 2500  # nodes per sampled pile: a bigger budget samples more piles, not deeper
 
     def search(self, pos: Position, moves: list[Move]) -> Move:
         order = list(moves)
