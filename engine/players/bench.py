@@ -74,8 +74,8 @@ def simulation_rate(workers: int, games_per_worker: int = 6000, records: bool = 
 
 
 def figures() -> dict[str, float]:
-    """MCTS iterations/s (opening, mid-game), alpha-beta nodes/s, seconds per move of `hard` and
-    `ab7` on ten positions with a choice, from opening to end game, games/s of `roseking simulate`
+    """MCTS iterations/s (opening, mid-game), alpha-beta nodes/s, seconds per move of `hard`, `max`
+    and `ab7` on ten positions with a choice, from opening to end game, games/s of `roseking simulate`
     (one process, no records), simulation games/s with records and the speed-up of two workers."""
     opening, middle = Position.new(seed=1), midgame()
     ten = [p for p in (midgame(seed, 9 * seed) for seed in range(30)) if len(p.legal_moves()) > 1][:10]
@@ -88,6 +88,7 @@ def figures() -> dict[str, float]:
         "hard_nodes_per_s_midgame": search_rate("hard", middle),
         "ab7_nodes_per_s_midgame": search_rate("ab7", middle),
         "hard_seconds_per_move": move_seconds("hard", ten),
+        "max_seconds_per_move": move_seconds("max", ten),
         "ab7_seconds_per_move": move_seconds("ab7", ten),
         "simulate_games_per_s": round(bare),
         "simulation_games_per_s_1_worker": round(one),
