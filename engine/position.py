@@ -79,7 +79,7 @@ class Position:
         rng = random.Random(seed)
         pos = cls(v, reshuffle=_choice("reshuffle", reshuffle, Reshuffle), rng=rng)
         cards = list(range(24))
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         n = v.hand_limit
         for s in range(len(v.seats)):
             pos.hands[s] = cards[s * n:(s + 1) * n]
@@ -121,7 +121,7 @@ class Position:
         player's search must start from a copy like this, never from the real pile.
         """
         pos = self.copy(rng=rng)  # later reshuffles are the player's guesses, never the game's
-        rng.shuffle(pos.pile)
+        shuffle(rng, pos.pile)
         return pos
 
     def to_json(self, pile: bool = True) -> dict[str, Any]:
@@ -142,7 +142,7 @@ class Position:
         if f.pile is None:
             held = {c for cards in f.hands for c in cards}.union(f.discard)
             pos.pile = [c for c in range(24) if c not in held]
-            pos.rng.shuffle(pos.pile)
+            shuffle(pos.rng, pos.pile)
         else:
             pos.pile = f.pile
         return pos
@@ -424,6 +424,25 @@ _INT = tuple(range(len(MOVES)))  # Move -> the same number as a plain int
 _DRAW = MOVES[DRAW]
 _HEROES = MOVES[HERO:DRAW]  # card -> the hero move with that card
 TARGETS = tuple(TARGET[sq * 24:sq * 24 + 24] for sq in range(81))  # crown -> card -> target square or -1
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle `items` in place exactly as `rng.shuffle(items)` would, about three times faster.
+
+    CPython's Fisher–Yates on `getrandbits`, without its two method calls per item: a seed
+    deals the same game as with `random.shuffle`, and deals are a tenth of a random game.
+
+    >>> a, b = list(range(24)), list(range(24))
+    >>> shuffle(random.Random(7), a); random.Random(7).shuffle(b); a == b
+    True
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def _choice(name: str, value: str, allowed: type[StrEnum]) -> Any:

@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.playout import random_playout
-from engine.position import Position
+from engine.position import Position, shuffle
 from engine.record import dumps, make_record, replay
 
 from engine_testkit import ALL_CARDS, SEATS, naive_figures, naive_legal, naive_winner, snapshot
@@ -255,3 +255,13 @@ def test_random_playout_is_the_same_game_as_pushing_legal_moves(g, plies):
     while fast.stack:
         fast.pop()
     assert fast == new_game(g)
+
+
+@given(st.integers(0, 2**64), st.integers(0, 60))
+def test_r7_shuffle_deals_as_random_shuffle_does(seed, n):
+    """R7: the engine's own shuffle gives random.shuffle's order and leaves the generator where it would."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    a, b = list(range(n)), list(range(n))
+    shuffle(ours, a)
+    theirs.shuffle(b)
+    assert a == b and ours.getstate() == theirs.getstate()

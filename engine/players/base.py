@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from engine.errors import RoseKingError
 from engine.moves import Move
-from engine.position import Position
+from engine.position import Position, shuffle
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Player:
         """
         work = pos.determinized(self.rng)
         work.pile.sort()
-        self.rng.shuffle(work.pile)
+        shuffle(self.rng, work.pile)
         return work
 
     def search(self, pos: Position, moves: list[Move]) -> Move:

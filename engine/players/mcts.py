@@ -15,7 +15,7 @@ from engine.moves import DRAW, Move
 from engine.players.base import Searcher
 from engine.players.evaluate import result
 from engine.playout import random_playout
-from engine.position import Position
+from engine.position import Position, shuffle
 
 EXPLORATION = 0.7
 CHECK_EVERY = 32  # iterations between looks at the clock
@@ -46,12 +46,12 @@ class MCTS(Searcher):
         work = self.view(pos)
         root = Node(1 - (pos.to_move & 1))
         root.untried = list(moves)
-        rng.shuffle(root.untried)
+        shuffle(rng, root.untried)
         limit = self.budget.work
         deadline = time.perf_counter() + self.budget.seconds
         done = 0
         while done < limit:
-            rng.shuffle(work.pile)  # a fresh determinization (R7, R11)
+            shuffle(rng, work.pile)  # a fresh determinization (R7, R11)
             self._iterate(root, work, rng)
             done += 1
             if done % CHECK_EVERY == 0 and (time.perf_counter() > deadline or _settled(root, limit - done)):
@@ -67,7 +67,7 @@ class MCTS(Searcher):
         while True:
             if node.untried is None:
                 node.untried = pos.legal_moves()
-                rng.shuffle(node.untried)
+                shuffle(rng, node.untried)
             if node.untried:
                 node = self._expand(node, pos, path)
                 pushed += 1
