@@ -18,7 +18,7 @@ LEVELS: dict[str, tuple[type[Player], Budget | None]] = {
     "greedy": (GreedyPlayer, None),
     "easy": (MCTS, Budget(60, 1.0)),
     "medium": (MCTS, Budget(400, 1.0)),
-    "hard": (Negamax, Budget(40000, 2.0)),
+    "hard": (Negamax, Budget(10000, 2.0)),
     "max": (Negamax, Budget(120000, 10.0)),
     "alphabeta": (Expectimax, Budget(32000, 1.0)),
     "ab7": (AB7, None),

@@ -24,6 +24,7 @@ from engine.scoring import figures
 from engine.position import TARGETS, Position
 
 HERO_POINTS = 30  # the value of an unused hero to the evaluation
+SQUASH = 20  # a view's value v counts v / (|v| + SQUASH): winning in more views beats winning bigger in few
 MAX_DEPTH = 64
 CHECK_EVERY = 1024  # nodes between looks at the clock
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -53,13 +54,13 @@ class Negamax(Searcher):
     """The searching player of `hard` and `max`; `budget.work` counts nodes over all worlds."""
 
     name = "negamax"
-    DEFAULT_BUDGET = Budget(40000, 2.0)
+    DEFAULT_BUDGET = Budget(10000, 2.0)
     WORLD_NODES = 2500  # nodes per sampled pile: a bigger budget samples more piles, not deeper
 
     def search(self, pos: Position, moves: list[Move]) -> Move:
         order = list(moves)
         self.rng.shuffle(order)  # a random tie-break among equal moves
-        totals = dict.fromkeys(order, 0)
+        totals = dict.fromkeys(order, 0.0)
         self.deadline = time.perf_counter() + self.budget.seconds
         self.work = 0
         worlds = max(1, self.budget.work // self.WORLD_NODES)
@@ -69,7 +70,7 @@ class Negamax(Searcher):
             if values is None:
                 break  # out of time before a first look at every move
             for move, value in values.items():
-                totals[move] += value
+                totals[move] += value / (abs(value) + SQUASH)
         return max(order, key=totals.__getitem__)
 
     def _values(self, view: Position, order: list[Move], nodes: int) -> dict[Move, int] | None:
