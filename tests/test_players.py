@@ -9,6 +9,7 @@ from engine.moves import Move
 from engine.players import NAMES, make_player
 from engine.players import ab7 as ab7_module
 from engine.players.ab7 import AB7
+from engine.players.base import Budget
 from engine.players.evaluate import margin
 from engine.players.expectimax import Expectimax
 from engine.players.mcts import MCTS
@@ -217,3 +218,19 @@ def test_the_search_evaluation_is_the_score_margin_with_heroes_at_30(variant, se
     for pos in (random_position(variant, seed, plies), random_position(variant, seed + 1, plies)):
         for colour in (0, 1):
             assert player.evaluate(pos, colour) == margin(pos, colour, 30)
+
+
+def test_views_are_summed_squashed_so_winning_in_more_piles_beats_winning_bigger_in_one():
+    """`hard` sums v / (|v| + 20) over its views: +10 in all four views beats +200 in one and −5 in
+    three, though the plain sum (40 against 185) would say otherwise."""
+    pos = Position.new(seed=1)
+    steady, lucky, *rest = pos.legal_moves()
+    views = iter([200, -5, -5, -5])
+
+    class FixedViews(Negamax):
+        def _values(self, view, order, nodes):
+            self.nodes = nodes
+            return {steady: 10, lucky: next(views), **{m: -500 for m in rest}}
+
+    player = FixedViews(seed=1, budget=Budget(4 * Negamax.WORLD_NODES, 60.0))
+    assert player.choose(pos) == steady and player.work == player.budget.work

@@ -10,7 +10,7 @@ import time
 from engine.moves import DRAW, Move
 from engine.players import evaluate
 from engine.players.base import Budget, OutOfBudget, Searcher
-from engine.position import Position
+from engine.position import Position, shuffle
 
 INF = float("inf")
 
@@ -28,7 +28,7 @@ class Expectimax(Searcher):
     def search(self, pos: Position, moves: list[Move]) -> Move:
         pos = self.view(pos)  # a copy: `pos` stays untouched
         order = list(moves)
-        self.rng.shuffle(order)  # random tie-break
+        shuffle(self.rng, order)  # random tie-break
         self.nodes = 0
         self.limit: float = self.budget.work
         self.deadline = time.perf_counter() + self.budget.seconds

@@ -25,7 +25,7 @@ from engine.moves import DRAW, HERO, Move
 from engine.players.base import Budget, OutOfBudget, Searcher
 from engine.players.evaluate import WIN, final, heroes
 from engine.scoring import figures
-from engine.position import TARGETS, Position
+from engine.position import TARGETS, Position, shuffle
 
 HERO_POINTS = 30  # the value of an unused hero to the evaluation
 SQUASH = 20  # a view's value v counts v / (|v| + SQUASH): winning in more views beats winning bigger in few
@@ -63,7 +63,7 @@ class Negamax(Searcher):
 
     def search(self, pos: Position, moves: list[Move]) -> Move:
         order = list(moves)
-        self.rng.shuffle(order)  # a random tie-break among equal moves
+        shuffle(self.rng, order)  # a random tie-break among equal moves
         totals = dict.fromkeys(order, 0.0)
         self.deadline = time.perf_counter() + self.budget.seconds
         self.work = 0
