@@ -18,9 +18,9 @@ LEVELS: dict[str, tuple[type[Player], Budget | None]] = {
     "greedy": (GreedyPlayer, None),
     "easy": (MCTS, Budget(60, 1.0)),
     "medium": (MCTS, Budget(400, 1.0)),
-    "hard": (Negamax, Budget(10000, 2.0)),
+    "hard": (Negamax, Negamax.DEFAULT_BUDGET),
     "max": (Negamax, Budget(120000, 10.0)),
-    "alphabeta": (Expectimax, Budget(32000, 1.0)),
+    "alphabeta": (Expectimax, Expectimax.DEFAULT_BUDGET),
     "ab7": (AB7, None),
 }
 NAMES = tuple(LEVELS)
