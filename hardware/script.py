@@ -58,13 +58,14 @@ def parse_step(line: str, names: Collection[str], where: str) -> Step | None:
     words = line.split("#", 1)[0].split()
     if not words:
         return None
-    if words[0] == "wait" and len(words) == 2:
-        return Step("wait", None, _seconds(words[1], where))
-    if words[0] not in names and words[0] != "wait":
+    if words[0] == "wait":
+        if len(words) == 2:
+            return Step("wait", None, _seconds(words[1], where))
+    elif words[0] not in names:
         raise HardwareError(f"{where}: unknown button {words[0]!r} (buttons: {', '.join(names)})")
-    if words[1:] == ["press"]:
+    elif words[1:] == ["press"]:
         return Step("press", words[0], 0.0)
-    if len(words) == 3 and words[1] == "hold":
+    elif len(words) == 3 and words[1] == "hold":
         return Step("hold", words[0], _seconds(words[2], where))
     raise HardwareError(f"{where}: expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'")
 

@@ -110,6 +110,8 @@ def test_input_script_drives_the_mock_pins(tmp_path):
     ("wait soon", "'soon' is not a number of seconds"),
     ("white.draw hold", "expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'"),
     ("white.draw hold -1", "'-1' is not a number of seconds"),
+    ("wait hold 0.01", "expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'"),
+    ("wait press", "'press' is not a number of seconds"),
 ])
 def test_script_errors_name_the_line(line, message):
     with pytest.raises(HardwareError) as caught:
