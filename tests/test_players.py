@@ -5,9 +5,9 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from engine.errors import RoseKingError
-from engine.moves import Move
+from engine.moves import DRAW, Move
 from engine.players import NAMES, make_player
-from engine.players import ab7 as ab7_module
+from engine.players import ab7 as ab7_module, negamax as negamax_module
 from engine.players.ab7 import AB7
 from engine.players.base import Budget
 from engine.players.evaluate import margin
@@ -234,3 +234,29 @@ def test_views_are_summed_squashed_so_winning_in_more_piles_beats_winning_bigger
 
     player = FixedViews(seed=1, budget=Budget(4 * Negamax.WORLD_NODES, 60.0))
     assert player.choose(pos) == steady and player.work == player.budget.work
+
+
+def test_a_draw_near_the_root_is_worth_the_mean_of_the_top_two_cards(monkeypatch):
+    """R11, R7: in the search's first plies a draw averages the view's top two cards, so a root
+    choice cannot count on the card a draw will bring: the draw is worth the same for either
+    order of those two cards (taking the top card alone, it would be worth 100 or 0)."""
+    monkeypatch.setattr(negamax_module, "MAX_DEPTH", 1)
+    pos = Position.new(seed=1)
+    pos.push(pos.legal_moves()[0])
+    pos.push(pos.legal_moves()[0])  # Red to move with four cards: it may draw
+    good, other = pos.pile[-2:]
+
+    class HoldingGood(Negamax):
+        def evaluate(self, p, colour):
+            value = 100 if good in p.hands[0] else 0
+            return value if colour == 0 else -value
+
+    player = HoldingGood(seed=1)
+    player.deadline = float("inf")
+    values = []
+    for top in (good, other):
+        view = pos.copy()
+        view.pile.remove(top)
+        view.pile.append(top)
+        values.append(player._values(view, pos.legal_moves(), 10_000)[DRAW])
+    assert values == [50, 50]

@@ -5,8 +5,11 @@ several views of it, each shuffled by the player's own generator (Player.view), 
 an equal share of the node budget: one view per WORLD_NODES nodes, so that a bigger
 budget averages over more piles rather than searching one pile deeper (which only
 plans further on cards it will not necessarily draw). In each, a draw (R11) takes the
-top card of that view's pile; iterative deepening searches every root move with a
-full window, so each world gives every move an exact value v; the move with the
+top card of that view's pile, except in the first CHANCE_PLIES plies, where a draw is a
+chance node: the mean over the top CHANCE_CARDS cards, each drawn in turn, so that a
+choice near the root cannot count on knowing the card a draw will bring. Iterative
+deepening searches every root move with a full window, so each world gives every
+move an exact value v; the move with the
 highest sum of v / (|v| + SQUASH) over the worlds is played (perfect-information Monte
 Carlo, which blunts the clairvoyance of a single sampled pile). The squash is nearly
 proportional to a close margin and nearly ±1 for a clear win or loss, so a move that
@@ -29,6 +32,8 @@ from engine.position import TARGETS, Position, shuffle
 
 HERO_POINTS = 30  # the value of an unused hero to the evaluation
 SQUASH = 20  # a view's value v counts v / (|v| + SQUASH): winning in more views beats winning bigger in few
+CHANCE_PLIES = 2  # a draw this near the root (the root's moves and the replies) is a chance node …
+CHANCE_CARDS = 2  # … averaging this many cards from the top of the view's pile
 MAX_DEPTH = 64
 CHECK_EVERY = 1024  # nodes between looks at the clock
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -89,6 +94,7 @@ class Negamax(Searcher):
         values = None
         try:
             for depth in range(1, MAX_DEPTH + 1):
+                self.horizon = depth
                 current = {move: -self._child(view, key, move, depth - 1, -2 * WIN, 2 * WIN) for move in order}
                 values = current
                 order.sort(key=current.__getitem__, reverse=True)  # the best first next time
@@ -100,9 +106,23 @@ class Negamax(Searcher):
 
     def _child(self, pos: Position, key: int, move: int, depth: int, alpha: int, beta: int) -> int:
         """Make `move`, search the position after it (value for the side then to move), unmake."""
+        if move == DRAW and self.horizon - depth <= CHANCE_PLIES and len(pos.pile) >= CHANCE_CARDS:
+            return self._chance(pos, key, depth)
         value = self._negamax(pos, self.key_after(pos, key, move), depth, alpha, beta)
         pos.pop()  # OutOfBudget skips this: the view is thrown away then
         return value
+
+    def _chance(self, pos: Position, key: int, depth: int) -> int:
+        """A draw as a chance node: the mean value over the top CHANCE_CARDS cards of the view's
+        pile, each drawn in turn with the rest of the pile left in its order (R11)."""
+        seat = pos.to_move
+        key ^= Z_TURN[seat] ^ Z_TURN[(seat + 1) % pos.n_seats]
+        total = 0
+        for card in pos.pile[-CHANCE_CARDS:]:
+            pos.push(DRAW, card)
+            total += self._negamax(pos, key ^ Z_CARD[seat][card], depth, -2 * WIN, 2 * WIN)
+            pos.pop()
+        return total // CHANCE_CARDS
 
     @staticmethod
     def key_after(pos: Position, key: int, move: int) -> int:
