@@ -9,9 +9,9 @@ top card of that view's pile, except in the first CHANCE_PLIES plies, where a dr
 chance node: the mean over the top CHANCE_CARDS cards, each drawn in turn, so that a
 choice near the root cannot count on knowing the card a draw will bring. Iterative
 deepening searches every root move with a full window, so each world gives every
-move an exact value v; the move with the
-highest sum of v / (|v| + SQUASH) over the worlds is played (perfect-information Monte
-Carlo, which blunts the clairvoyance of a single sampled pile). The squash is nearly
+move an exact value v; the move with the highest sum of v / (|v| + SQUASH) over the
+worlds is played (perfect-information Monte Carlo, which blunts the clairvoyance of a
+single sampled pile). The squash is nearly
 proportional to a close margin and nearly ±1 for a clear win or loss, so a move that
 wins in more piles beats one that wins bigger in a few; IEEE divisions summed in a
 fixed order give the same total on every machine. Positions are keyed by a Zobrist
