@@ -115,18 +115,17 @@ class Negamax(Searcher):
     def _chance(self, pos: Position, key: int, depth: int) -> int:
         """A draw as a chance node: the mean value over the top CHANCE_CARDS cards of the view's
         pile, each drawn in turn with the rest of the pile left in its order (R11)."""
-        seat = pos.to_move
-        key ^= Z_TURN[seat] ^ Z_TURN[(seat + 1) % pos.n_seats]
         total = 0
         for card in pos.pile[-CHANCE_CARDS:]:
-            pos.push(DRAW, card)
-            total += self._negamax(pos, key ^ Z_CARD[seat][card], depth, -2 * WIN, 2 * WIN)
+            total += self._negamax(pos, self.key_after(pos, key, DRAW, card), depth, -2 * WIN, 2 * WIN)
             pos.pop()
         return total // CHANCE_CARDS
 
     @staticmethod
-    def key_after(pos: Position, key: int, move: int) -> int:
-        """Push `move` on `pos` and return the Zobrist key after it, from `key` before it."""
+    def key_after(pos: Position, key: int, move: int, card: int | None = None) -> int:
+        """Push `move` on `pos` and return the Zobrist key after it, from `key` before it.
+
+        A draw takes `card` when given, as in `Position.push`, else the top card."""
         seat = pos.to_move
         key ^= Z_TURN[seat] ^ Z_TURN[(seat + 1) % pos.n_seats]
         if move < DRAW:
@@ -140,7 +139,7 @@ class Negamax(Searcher):
                 key ^= Z_STONE[1 - colour][t] ^ Z_HEROES[seat][n] ^ Z_HEROES[seat][n - 1]
             pos.push(move)
         else:
-            pos.push(move)
+            pos.push(move, card)
             if move == DRAW:
                 key ^= Z_CARD[seat][pos.last_drawn()]
         return key
