@@ -1,25 +1,24 @@
 """`hard` and `max`: alpha-beta over several sampled piles, each with a transposition table.
 
 The pile's order is the one thing a player cannot see (R7), so the search plays out
-several views of it, each shuffled by the player's own generator (Player.view), with
-an equal share of the node budget: one view per WORLD_NODES nodes, so that a bigger
-budget averages over more piles rather than searching one pile deeper (which only
-plans further on cards it will not necessarily draw). In each, a draw (R11) takes the
-top card of that view's pile, except in the first CHANCE_PLIES plies, where a draw is a
-chance node: the mean over the top CHANCE_CARDS cards, each drawn in turn, so that a
-choice near the root cannot count on knowing the card a draw will bring. Iterative
-deepening searches every root move with a full window, so each world gives every
-move an exact value v; the move with the highest sum of v / (|v| + SQUASH) over the
-worlds is played (perfect-information Monte Carlo, which blunts the clairvoyance of a
-single sampled pile). The squash is nearly
-proportional to a close margin and nearly ±1 for a clear win or loss, so a move that
-wins in more piles beats one that wins bigger in a few; IEEE divisions summed in a
-fixed order give the same total on every machine. Positions are keyed by a Zobrist
-hash updated move by move (stones, crown, hands, heroes, seat to move); the table
-keeps each position's value bound and best move, which is tried first, then the moves
-that caused cut-offs most (history heuristic). The evaluation is the score difference
-plus HERO_POINTS per unused hero (R18, R5). Budgets count nodes, so a seed and a
-budget give the same move anywhere.
+several views of it, each shuffled by the player's own generator (Player.view), with an
+equal share of the node budget: one view per WORLD_NODES nodes, so that a bigger budget
+averages over more piles rather than searching one pile deeper (which only plans further
+on cards it will not necessarily draw). In each, a draw (R11) takes the top card of that
+view's pile, except in the first CHANCE_PLIES plies, where a draw is a chance node: the
+mean over the top CHANCE_CARDS cards, each drawn in turn, so that a choice near the root
+cannot count on knowing the card a draw will bring. Iterative deepening searches every
+root move with a full window, so each world gives every move an exact value v; the move
+with the highest sum of v / (|v| + SQUASH) over the worlds is played
+(perfect-information Monte Carlo, which blunts the clairvoyance of a single sampled
+pile). The squash is nearly proportional to a close margin and nearly ±1 for a clear win
+or loss, so a move that wins in more piles beats one that wins bigger in a few; IEEE
+divisions summed in a fixed order give the same total on every machine. Positions are
+keyed by a Zobrist hash updated move by move (stones, crown, hands, heroes, seat to
+move); the table keeps each position's value bound and best move, which is tried first,
+then the moves that caused cut-offs most (history heuristic). The evaluation is the
+score difference plus HERO_POINTS per unused hero (R18, R5). Budgets count nodes, so a
+seed and a budget give the same move anywhere.
 """
 import random
 import time
