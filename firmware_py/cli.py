@@ -2,15 +2,19 @@
 
 Each subcommand lives in its own module under `firmware_py.commands` and exposes
 `register(subparsers)`, which adds its parser and sets `func` (args -> exit code).
-User errors leave with one line `error: …` on standard error and status 2.
+User errors, and an output that cannot be written (`firmware_py.streams`), leave with one
+line `error: …` on standard error and status 2. A signal ends a command with 128 + its
+number: 130 for Ctrl-C, 143 for SIGTERM, 141 when the reader of its output has gone (`| head`).
 """
 import argparse
 import importlib
+import signal
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from engine import __version__
+from firmware_py import streams
 from firmware_py.errors import USER_ERRORS, UsageError
 
 COMMANDS = [
@@ -20,10 +24,8 @@ COMMANDS = [
 # The libraries of the `table` extra (and what they pull in): a command that needs them says so.
 TABLE_LIBRARIES = frozenset({"gpiozero", "luma", "PIL", "neopixel", "board", "adafruit_blinka", "adafruit_pixelbuf"})
 
-# What would end the `error:` line early, written as its escape (a key or value quoted from a file may hold it).
-LINE_BREAKS = {ord(ch): repr(ch)[1:-1] for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
-
-
+# Commands that write nothing to standard output: they may run with it closed.
+SILENT = frozenset({"play"})
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one `error: …` line and status 2."""
 
@@ -46,24 +48,35 @@ def build_parser(argv: Sequence[str] = ()) -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
+    with streams.guarded() as (stdout, stderr):
+        status = _run(sys.argv[1:] if argv is None else argv, stdout)
+        return 2 if status == 0 and stderr.failed else status
+
+
+def _run(argv: Sequence[str], stdout: streams.Guarded) -> int:
     try:
-        argv = sys.argv[1:] if argv is None else argv
-        args = build_parser(argv).parse_args(argv)
-        return int(args.func(args) or 0)
+        try:
+            args = build_parser(argv).parse_args(argv)
+            if args.command not in SILENT:
+                stdout.require()
+            status = int(args.func(args) or 0)
+        except SystemExit as exc:                   # --help and --version; SIGTERM in a writer (firmware_py.atomic)
+            status = exc.code if isinstance(exc.code, int) else 0
+        stdout.flush()                              # a full or closed output is found now, not at exit
+        return status
     except USER_ERRORS as exc:
-        print(f"error: {str(exc).translate(LINE_BREAKS)}", file=sys.stderr)
+        streams.say(f"error: {streams.printable(str(exc))}")
         return 2
     except ModuleNotFoundError as exc:
         if (exc.name or "").split(".")[0] not in TABLE_LIBRARIES:
             raise
-        print(f"error: this command needs the table libraries ({exc.name} is missing): "
-              "pip install 'roseking[table]'", file=sys.stderr)
+        streams.say(f"error: this command needs the table libraries ({exc.name} is missing): "
+                    "pip install 'roseking[table]'")
         return 2
     except KeyboardInterrupt:
-        return 130
+        return 128 + signal.SIGINT
     except BrokenPipeError:
-        sys.stderr.close()
-        return 0
+        return 128 + signal.SIGPIPE
 
 
 if __name__ == "__main__":

@@ -123,12 +123,13 @@ def run(argv, stdin=b""):
 
 
 def assert_clean(code, out, err):
-    """Success, or exactly one `error:` line with status 2 and nothing on standard output."""
-    assert "Traceback" not in err, err
+    """Success, or exactly one `error:` line with status 2 and nothing on standard output. (Messages are
+    shown with `ascii`: a surrogate in a report would crash pytest-xdist's worker.)"""
+    assert "Traceback" not in err, ascii(err)
     if code != 0:
-        assert code == 2 and out == "", (code, out, err)
-        assert err.startswith("error: ") and err.endswith("\n") and err.count("\n") == 1, err
-        assert not any("\udc80" <= ch <= "\udcff" for ch in err), err  # no surrogate escapes leak
+        assert code == 2 and out == "", ascii((code, out, err))
+        assert err.startswith("error: ") and err.endswith("\n") and err.count("\n") == 1, ascii(err)
+        assert not any("\udc80" <= ch <= "\udcff" for ch in err), ascii(err)  # no surrogate escapes leak
 
 
 def input_file(data: bytes, name="input") -> str:

@@ -1,5 +1,7 @@
 """Output files (issue 9): whole or nothing over regular files, never replacing a device, a FIFO
 or a symbolic link, refused before any work when they cannot be written, no partial file left."""
+import contextlib
+import json
 import os
 import signal
 import stat
@@ -9,6 +11,7 @@ import time
 
 import pytest
 
+from engine.position import Position
 from firmware_py.atomic import PARTIAL, atomic_writer, write_file
 from firmware_py.cli import main
 from firmware_py.errors import UsageError
@@ -85,14 +88,89 @@ def test_standard_output_piped_is_written_into():
     assert len(records) == 2 and "games: 2" in proc.stdout
 
 
-def test_a_reader_that_goes_away_ends_the_run_quietly_as_on_standard_output():
-    """`--records /dev/stdout | head -1`: a broken pipe is no user error (status 0, nothing on stderr)."""
-    proc = subprocess.Popen([sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "100000000",
-                             "--records", "/dev/stdout"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout.readline().startswith(b"{")
+@pytest.mark.parametrize("argv", [["simulate", "--games", "100000000", "--records", "/dev/stdout"],
+                                  ["agent", "--level", "random"]])
+def test_a_reader_that_goes_away_ends_the_run_quietly_with_the_status_of_sigpipe(argv):
+    """`--records /dev/stdout | head -1`: nothing on standard error, and 128 + SIGPIPE as the shell gives a
+    command that `head` cut short, never the 0 of a command that delivered all it had."""
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_py.cli", *argv], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    line = json.dumps(Position.new(seed=1).to_json()).encode() + b"\n"
+    proc.stdin.write(line)
+    proc.stdin.flush()
+    assert proc.stdout.readline()
     proc.stdout.close()
-    assert proc.wait(timeout=60) == 0
+    with contextlib.suppress(BrokenPipeError):
+        proc.stdin.write(line * 1000)     # the agent answers, into a pipe nobody reads
+        proc.stdin.close()
+    assert proc.wait(timeout=60) == 128 + signal.SIGPIPE
     assert proc.stderr.read() == b""
+
+
+PRINTING = {  # every command that prints, with what makes it print
+    "new": ["new", "--seed", "1"], "legal": ["legal", "POS"], "apply": ["apply", "POS", "W3"],
+    "score": ["score", "POS"], "show": ["show", "POS"], "replay": ["replay", "RECORDS"],
+    "simulate": ["simulate", "--games", "2"], "simulate --json": ["simulate", "--games", "2", "--json"],
+    "tournament": ["tournament", "--players", "random,greedy", "--games", "2"],
+    "config check": ["config", "check", "CONFIG"], "report": ["report", "RECORDS", "--csv", "OUT"],
+    "selftest": ["selftest", "--sim", "--input-script", "EMPTY", "--led-seconds", "0", "--glyph-seconds", "0"],
+    "agent": ["agent", "--level", "random"], "help": ["new", "--help"], "version": ["--version"],
+}
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("inputs")
+    files = {"POS": folder / "pos.json", "RECORDS": folder / "games.jsonl", "CONFIG": folder / "sim.toml",
+             "EMPTY": folder / "empty.txt"}
+    files["POS"].write_text(json.dumps(Position.new(seed=1).to_json()))
+    assert main(["simulate", "--games", "2", "--records", str(files["RECORDS"])]) == 0
+    files["CONFIG"].write_text('backend = "sim"\n')
+    files["EMPTY"].write_text("")
+    return folder, files
+
+
+def command(inputs, name):
+    """The argv of command `name` and its standard input."""
+    folder, files = inputs
+    argv = [str(files[a]) if a in files else str(folder / "out.csv") if a == "OUT" else a for a in PRINTING[name]]
+    return argv, files["POS"].read_bytes() + b"\n" if name == "agent" else b""
+
+
+def roseking(argv, stdin=b"", **redirect):
+    """`roseking ARGV` in a new process whose standard streams are opened or closed as `redirect` says
+    (`1="/dev/full"`, `2=None` for closed)."""
+    shell = " ".join(f"{fd}>&-" if target is None else f"{fd}>{target}" for fd, target in
+                     ((k[1:], v) for k, v in redirect.items()))
+    return subprocess.run(["sh", "-c", f'exec "$@" {shell}', "sh", sys.executable, "-m", "firmware_py.cli", *argv],
+                          input=stdin, capture_output=True, timeout=120)
+
+
+@pytest.mark.parametrize("name", PRINTING)
+def test_standard_output_that_cannot_be_written_is_one_error_line_and_status_2(inputs, name):
+    argv, stdin = command(inputs, name)
+    full = roseking(argv, stdin, _1="/dev/full")
+    assert (full.returncode, full.stderr.decode()) == (2, "error: standard output: cannot write (No space left on "
+                                                          "device)\n")
+    closed = roseking(argv, stdin, _1=None)
+    assert (closed.returncode, closed.stderr.decode()) == (2, "error: standard output is closed\n")
+
+
+@pytest.mark.parametrize("name", ["legal", "agent"])
+def test_standard_error_closed_or_full_is_no_traceback_and_a_lost_error_line_is_status_2(inputs, name):
+    argv, stdin = command(inputs, name)
+    for target in (None, "/dev/full"):
+        fine = roseking(argv, stdin, _2=target)
+        assert fine.returncode == 0 and fine.stdout, fine           # nothing had to be said
+        failed = roseking([argv[0], "no-such-file.json"], _2=target)
+        assert (failed.returncode, failed.stdout) == (2, b"")     # the error line is lost, not sent to stdout
+
+
+def test_play_may_run_with_standard_output_closed(tmp_path):
+    done = roseking(["play", "--sim", "--mode", "humans", "--data-dir", str(tmp_path), "--input-script", os.devnull,
+                     "--exit-after-script"], _1=None)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert (tmp_path / "current-game.json").exists()
 
 
 def test_a_dangling_link_names_the_missing_folder_it_leads_to(tmp_path, capsys):
