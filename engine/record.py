@@ -5,11 +5,11 @@ A record replays without a random number generator: every draw names its card.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.errors import NotationError, PositionError, RecordError
-from engine.jsonio import brief, label, loads
+from engine.jsonio import JSONInputError, brief, label, loads
 from engine.moves import DRAW, Move
 from engine.notation import CARD_NAMES, parse_card
 from engine.position import Position
@@ -120,13 +120,26 @@ def _drawn(pos: Position, card: int, known: bool) -> int:
     return card
 
 
-def read_records(lines: Iterable[tuple[int, str]], where: str = "records") -> Iterator[tuple[int, Any]]:
+def read_records(lines: Iterable[tuple[int, str]], where: str = "records",
+                 torn: Callable[[str], object] | None = None) -> Iterator[tuple[int, Any]]:
     """Yield (line number, record) for each non-blank line of `lines`, (line number, text) pairs
-    of a JSON Lines file; JSONInputError names `where` and the line.
+    of a JSON Lines file; JSONInputError names `where` and the line. With `torn`, a line that is
+    not JSON (a torn line: what a write cut short, by a power loss say, leaves) is skipped
+    instead, and what is wrong with it handed to `torn`.
 
     >>> [r for _, r in read_records([(1, '{"a": 1}'), (2, ' '), (3, '[]')])]
     [{'a': 1}, []]
+    >>> [r for _, r in read_records([(1, '{"a": 1'), (2, '{"a": 2}')], "f.jsonl", torn=print)]
+    f.jsonl:1: not JSON: Expecting ',' delimiter (line 1, column 8)
+    [{'a': 2}]
     """
     for n, line in lines:
         if line.strip():
-            yield n, loads(line, f"{where}:{n}")
+            try:
+                record = loads(line, f"{where}:{n}")
+            except JSONInputError as exc:
+                if torn is None:
+                    raise
+                torn(str(exc))
+                continue
+            yield n, record

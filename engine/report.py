@@ -98,9 +98,11 @@ def facts(record: Any, file: str, line: int) -> Facts:
                  reason, winner(red, white) if reason else None, (end.bits[0], end.bits[1]))
 
 
-def facts_of(file: str, lines: list[tuple[int, str]]) -> list[Facts]:
-    """The facts of the games on (line number, text) `lines` of `file`: a unit of work for a process pool."""
-    return [facts(record, file, line) for line, record in read_records(lines, file)]
+def facts_of(file: str, lines: list[tuple[int, str]]) -> tuple[list[Facts], list[str]]:
+    """The facts of the games on (line number, text) `lines` of `file`, and what is wrong with each
+    torn line among them (skipped, `read_records`): a unit of work for a process pool."""
+    torn: list[str] = []
+    return [facts(record, file, line) for line, record in read_records(lines, file, torn.append)], torn
 
 
 class Tally:

@@ -4,21 +4,26 @@ Every file the commands read comes through here, so `/dev/zero`, a binary file o
 line of gigabytes ends in one `error:` line naming the file (and the byte) at fault.
 """
 import os
+import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from engine.jsonio import MAX_BYTES  # the one input cap: a position, a configuration, an input script, a line
 from firmware_py.errors import UsageError
 
 
-def shown(path: str) -> str:
-    """`path` as it may be printed: undecodable bytes of a file name appear as `\\xff`.
+_UNDECODED = re.compile("[\udc80-\udcff]")   # how Python carries a byte it could not decode (surrogateescape)
+
+
+def shown(text: str) -> str:
+    """`text` (a file name, a command-line argument, a message quoting them) as it may be printed:
+    each byte that could not be decoded appears as `\\xff`.
 
     >>> shown(os.fsdecode(b"caf\\xff.json"))
     'caf\\\\xff.json'
     """
-    return os.fsencode(path).decode("utf-8", "backslashreplace")
+    return _UNDECODED.sub(lambda m: f"\\x{ord(m.group()) - 0xdc00:02x}", text)
 
 
 def input_name(path: str) -> str:
@@ -93,16 +98,25 @@ def raw_lines(stream: BinaryIO, limit: int = MAX_BYTES) -> Iterator[tuple[int, i
             yield number, start, line
 
 
-def read_lines(path: str, limit: int = MAX_BYTES) -> Iterator[tuple[int, str]]:
+def read_lines(path: str, limit: int = MAX_BYTES,
+               torn: Callable[[str], object] | None = None) -> Iterator[tuple[int, str]]:
     """Yield (line number, text) for each line of file `path` (or `-`); UsageError names the
-    file, line and byte of a line that is too long or not UTF-8."""
+    file, line and byte of a line that is too long or not UTF-8 — or, with `torn`, that line
+    is skipped and the message handed to `torn` (a torn line of a records file)."""
     where = input_name(path)
     stream = _open(path)
     try:
         for number, offset, line in raw_lines(stream, limit):
-            if line is None:
-                raise UsageError(f"{where}:{number}: line longer than {limit} bytes (byte {offset})")
-            yield number, decode(line, f"{where}:{number}", offset)
+            try:
+                if line is None:
+                    raise UsageError(f"{where}:{number}: line longer than {limit} bytes (byte {offset})")
+                text = decode(line, f"{where}:{number}", offset)
+            except UsageError as exc:
+                if torn is None:
+                    raise
+                torn(str(exc))
+                continue
+            yield number, text
     except OSError as exc:
         raise UsageError(f"{where}: cannot read ({exc.strerror})") from None
     finally:

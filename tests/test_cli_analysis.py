@@ -298,9 +298,22 @@ def test_error_directory_instead_of_file(capsys, tmp_path):
     assert_user_error(*run(capsys, "legal", str(tmp_path)), str(tmp_path))
 
 
-def test_error_replay_bad_line(capsys, tmp_path):
-    path = write(tmp_path, dumps(_games(1)[0][0]) + "\n{oops\n", "games.jsonl")
-    assert_user_error(*run(capsys, "replay", path), "games.jsonl:2", "not JSON")
+def test_replay_skips_a_torn_line_with_one_warning_and_keeps_the_rest(capsys, tmp_path):
+    """A line that is not JSON is what a write cut short leaves (a power loss during an append)."""
+    game = dumps(_games(1)[0][0])
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(f"{game}\n{{oops\n{game[:100]}\n{game}\n\xff\n{game[:-1]}".encode("latin-1"))
+    rc, out, err = run(capsys, "replay", str(path))
+    assert rc == 0 and out.splitlines()[1].startswith("game 2: ") and len(out.splitlines()) == 2
+    warnings = err.splitlines()
+    assert [w.split(":")[2] for w in warnings] == ["2", "3", "5", "6"], err
+    assert all(w.startswith(f"warning: {path}:") and w.endswith("a torn line, skipped") for w in warnings)
+    assert "not UTF-8" in warnings[2] and "not JSON" in warnings[0]
+
+
+def test_error_replay_line_that_is_json_but_not_a_record(capsys, tmp_path):
+    path = write(tmp_path, dumps(_games(1)[0][0]) + "\n[1, 2]\n", "games.jsonl")
+    assert_user_error(*run(capsys, "replay", path), "game 2 (line 2)", "must be a JSON object")
 
 
 def test_replay_reads_standard_input(capsys, monkeypatch):
@@ -404,3 +417,20 @@ def test_error_choices_and_empty_moves_are_written_as_typed(capsys, monkeypatch,
 def test_config_check_reads_standard_input_and_names_it(capsys, monkeypatch):
     result = run(capsys, "config", "check", "-", stdin="[board]\nbrightness = nan\n", monkeypatch=monkeypatch)
     assert_user_error(*result, "error: standard input: board.brightness: must be a finite number (got nan)")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["apply", "POS", "N1", "-\udc80"], "error: unrecognized arguments: -\\x80"),
+    (["\udcff"], "error: argument COMMAND: invalid choice: '\\xff' (choose from "),
+    (["new", "--variant", "caf\udce9"], "error: argument --variant: invalid choice: 'caf\\xe9' (choose from "),
+    (["new", "--seed", "\udcff1"], "error: argument --seed: invalid int value: '\\xff1'"),
+    (["tournament", "--players", "random,\udcff", "--sprt", "\udcff"], "error: --sprt: expected two percentages"),
+    (["legal", "\udcfe.json"], "error: \\xfe.json: cannot read (No such file or directory)"),
+])
+def test_undecodable_argument_bytes_are_shown_as_escapes_in_every_message(capsys, tmp_path, argv, message):
+    """A byte of argv that is not UTF-8 reaches Python as a surrogate escape: argparse's messages and ours
+    show it as `\\xff`, as file names are shown, never as the surrogate (which cannot be printed)."""
+    argv = [write(tmp_path, Position.new(seed=1).to_json()) if a == "POS" else a for a in argv]
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and out == "" and err.startswith(message) and err.count("\n") == 1, ascii(err)
+    assert err.isascii() and "\\udc" not in err, ascii(err)

@@ -188,15 +188,28 @@ def test_a_bad_line_names_file_and_line_and_writes_nothing(tmp_path: Path, runs:
     good = runs["files"]["classic"].read_text().splitlines()
     record = json.loads(good[1])
     record["moves"][3] = "H+N1"
-    cases = {"not JSON": "{oops", "an illegal move": json.dumps(record)}
-    for why, bad in cases.items():
-        path = tmp_path / "bad.jsonl"
-        path.write_text(f"{good[0]}\n\n{bad}\n{good[2]}\n")
-        out, table = tmp_path / "out", tmp_path / "games.csv"
-        code, printed, err = cli("report", str(path), "--out", str(out), "--csv", str(table))
-        assert code == 2 and printed == "", why
-        assert err.startswith(f"error: {path}:3") and len(err.splitlines()) == 1 and "Traceback" not in err, err
-        assert not out.exists() and list(tmp_path.iterdir()) == [path], why  # no half-written file
+    path = tmp_path / "bad.jsonl"
+    path.write_text(f"{good[0]}\n\n{json.dumps(record)}\n{good[2]}\n")
+    out, table = tmp_path / "out", tmp_path / "games.csv"
+    code, printed, err = cli("report", str(path), "--out", str(out), "--csv", str(table))
+    assert code == 2 and printed == ""
+    assert err.startswith(f"error: {path}:3") and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert not out.exists() and list(tmp_path.iterdir()) == [path]  # no half-written file
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_torn_line_is_skipped_with_one_warning(tmp_path: Path, runs: dict[str, Any], workers: str) -> None:
+    """What a write cut short leaves (not JSON) is no game: skipped, said once, the rest reported."""
+    good = runs["files"]["classic"].read_text().splitlines()
+    path = tmp_path / "torn.jsonl"
+    path.write_text(f"{good[0]}\n{good[1][:500]}\n{good[2]}\npartial")
+    table = tmp_path / "games.csv"
+    code, printed, err = cli("report", str(path), "--csv", str(table), "--workers", workers)
+    assert code == 0 and printed == f"{table}: 2 rows\n"
+    warnings = err.splitlines()
+    assert [w.partition(": not JSON")[0] for w in warnings] == [f"warning: {path}:2", f"warning: {path}:4"], err
+    assert all(w.endswith("; a torn line, skipped") for w in warnings)
+    assert [row["line"] for row in csv.DictReader(table.open())] == ["1", "3"]
 
 
 def test_usage_errors_and_an_existing_directory_keeps_its_files(tmp_path: Path, runs: dict[str, Any]) -> None:

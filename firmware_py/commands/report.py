@@ -17,6 +17,7 @@ from firmware_py.commands import Subparsers
 from firmware_py.atomic import atomic_writer
 from firmware_py.errors import UsageError
 from firmware_py.inputs import read_lines, shown
+from firmware_py.streams import skipped
 
 CHUNK = 500  # lines per unit of work
 
@@ -43,21 +44,31 @@ def _page() -> ModuleType:
 
 
 def replayed(path: str, pool: Executor | None, window: int) -> Iterator[Facts]:
-    """The facts of every game in `path`, in file order; at most `window` chunks of records in flight."""
+    """The facts of every game in `path`, in file order, a torn line skipped with a warning; at most
+    `window` chunks of records in flight."""
     where = "standard input" if path == "-" else shown(path)
-    lines = read_lines(path)
+    lines = read_lines(path, torn=skipped)
     chunks: Iterable[list[tuple[int, str]]] = iter(lambda: list(itertools.islice(lines, CHUNK)), [])
+    done: Iterable[tuple[list[Facts], list[str]]]
     if pool is None:
-        for chunk in chunks:
-            yield from facts_of(where, chunk)
-        return
-    pending: collections.deque[Future[list[Facts]]] = collections.deque()
+        done = (facts_of(where, chunk) for chunk in chunks)
+    else:
+        done = _in_order(pool, where, chunks, window)
+    for games, torn in done:
+        for why in torn:
+            skipped(why)
+        yield from games
+
+
+def _in_order(pool: Executor, where: str, chunks: Iterable[list[tuple[int, str]]],
+              window: int) -> Iterator[tuple[list[Facts], list[str]]]:
+    pending: collections.deque[Future[tuple[list[Facts], list[str]]]] = collections.deque()
     for chunk in chunks:
         pending.append(pool.submit(facts_of, where, chunk))
         if len(pending) >= window:
-            yield from pending.popleft().result()
+            yield pending.popleft().result()
     while pending:
-        yield from pending.popleft().result()
+        yield pending.popleft().result()
 
 
 def run(args: argparse.Namespace) -> int:
