@@ -158,7 +158,8 @@ def _sigterm_unwinds() -> Iterator[None]:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _fsync_folder(folder: str) -> None:
+def fsync_folder(folder: str) -> None:
+    """Make the renames and removals in `folder` durable (as far as its file system allows)."""
     with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY)
         try:
@@ -172,6 +173,16 @@ def _open_fd(path: str, flags: int, name: str) -> int:
         return os.open(path, flags | os.O_WRONLY | os.O_CLOEXEC, 0o666)  # the umask applies to a new file
     except OSError as exc:
         raise UsageError(f"{name}: cannot write ({exc.strerror})") from None
+
+
+def _keep_mode(fd: int, old: os.stat_result, name: str) -> None:
+    """Give the file open at `fd` the permissions (and owner, where allowed) of the file it replaces."""
+    try:
+        os.fchmod(fd, stat.S_IMODE(old.st_mode))
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot write ({exc.strerror})") from None
+    with contextlib.suppress(OSError):
+        os.fchown(fd, old.st_uid, old.st_gid)
 
 
 @contextlib.contextmanager
@@ -191,19 +202,20 @@ def _replacing(target: str, old: os.stat_result | None, mode: str, encoding: str
     tmp = os.path.join(folder, f".{os.path.basename(target)}.{os.getpid()}.{secrets.token_hex(4)}{PARTIAL}")
     try:  # from the moment the partial file may exist: a SIGTERM just after its creation removes it too
         fd = _open_fd(tmp, os.O_CREAT | os.O_EXCL, name)  # the name holds our pid: no one else's file
-        if old is not None:
-            os.fchmod(fd, stat.S_IMODE(old.st_mode))
-            with contextlib.suppress(OSError):
-                os.fchown(fd, old.st_uid, old.st_gid)
         with Output(open(fd, mode, encoding=encoding), name) as output:
+            if old is not None:
+                _keep_mode(fd, old, name)
             yield output
             output.flush(sync=True)
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except OSError as exc:
+            raise UsageError(f"{name}: cannot write ({exc.strerror})") from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    _fsync_folder(folder)
+    fsync_folder(folder)
 
 
 @contextlib.contextmanager

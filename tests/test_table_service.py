@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.record import replay
+from engine.record import dumps, replay
 from firmware_py.cli import main
 from firmware_py.table.computer import Computer, think
 from firmware_py.table.game import Request, Setup
-from firmware_py.table.saves import ARCHIVE, CURRENT, Saves, SaveError, resume, setup_of
+from firmware_py.errors import UsageError
+from firmware_py.table.saves import ARCHIVE, CURRENT, RETRY_SECONDS, Saves, SaveError, resume, setup_of
 from firmware_py.table.session import deal
 from firmware_py.commands.play import teams_sim_config
 from firmware_py.device_options import load_config
@@ -217,7 +218,7 @@ def test_records_on_a_fifo_get_the_line_or_a_log_line_never_a_wait(tmp_path):
     fifo = tmp_path / "games.fifo"
     os.mkfifo(fifo)
     done = archive_into(tmp_path, fifo)                 # nobody reads: logged, the game is still archived
-    assert done.returncode == 0 and "could not be archived" in done.stdout and "games.fifo" in done.stdout
+    assert done.returncode == 0 and "could not be copied to --records" in done.stdout and "games.fifo" in done.stdout
     assert (tmp_path / "data" / ARCHIVE).exists()
     reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
     try:
@@ -227,6 +228,145 @@ def test_records_on_a_fifo_get_the_line_or_a_log_line_never_a_wait(tmp_path):
         assert line.endswith(b"\n") and replay(json.loads(line))
     finally:
         os.close(reader)
+
+
+def finished_save(data, seed=3):
+    """A finished game as the current save in `data` (a kill came before it was archived); its record."""
+    data.mkdir(exist_ok=True)
+    record = played(Setup("demo", "random", seed=seed), 400).record()
+    (data / CURRENT).write_text(json.dumps(record) + "\n")
+    return record
+
+
+def play_once(data, *extra):
+    return main(["play", "--sim", "--data-dir", str(data), "--input-script", os.devnull, "--exit-after-script",
+                 *extra])
+
+
+def archived(data):
+    return [json.loads(line) for line in (data / ARCHIVE).read_text().splitlines()]
+
+
+def block_with_a_directory(path):
+    path.mkdir()
+    return path.rmdir
+
+
+def block_with_a_fifo(path):
+    os.mkfifo(path)             # with no reader: appending would wait for one
+    return path.unlink
+
+
+def block_with_a_link_loop(path):
+    path.symlink_to(path.name)
+    return path.unlink
+
+
+@pytest.mark.parametrize("block", [block_with_a_directory, block_with_a_fifo, block_with_a_link_loop])
+def test_a_finished_game_the_archive_cannot_take_is_kept_and_archived_at_the_next_start(capsys, tmp_path, block):
+    """The save used to be removed although the archive had failed: the game was gone."""
+    data = tmp_path / "data"
+    record = finished_save(data)
+    unblock = block(data / ARCHIVE)
+    assert play_once(data) == 0
+    err = capsys.readouterr().err
+    kept = list(data.glob("unarchived-*.json"))
+    assert len(kept) == 1 and json.loads(kept[0].read_text()) == record, err
+    assert not (data / CURRENT).exists()                             # the save's place is free for a new game
+    assert f"the finished game could not be archived: {data / ARCHIVE}" in err and kept[0].name in err
+    unblock()
+    assert play_once(data) == 0
+    assert f"{kept[0].name}: archived" in capsys.readouterr().err
+    assert archived(data) == [record] and not list(data.glob("unarchived-*"))
+
+
+def test_a_torn_last_line_of_the_archive_is_left_and_the_game_gets_a_line_of_its_own(capsys, tmp_path):
+    """The record used to be glued onto the torn line, and neither replayed."""
+    data = tmp_path / "data"
+    record = finished_save(data)
+    (data / ARCHIVE).write_bytes(b'partial {"format": "roseki')   # a power loss in the middle of an append
+    assert play_once(data) == 0
+    assert (data / ARCHIVE).read_text() == f'partial {{"format": "roseki\n{dumps(record)}\n'
+    assert not (data / CURRENT).exists()
+    capsys.readouterr()
+    assert main(["replay", str(data / ARCHIVE)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("game 1: ") and out.count("\n") == 1
+    assert err.startswith(f"warning: {data / ARCHIVE}:1: not JSON") and err.count("\n") == 1
+
+
+def test_games_wait_for_the_archive_retried_every_period_with_one_log_line_each_way(tmp_path):
+    log = []
+    saves = Saves(tmp_path, log=log.append)
+    saves.retry(0.0)                                       # start-up: nothing waits
+    (tmp_path / ARCHIVE).mkdir()
+    games = [played(Setup("demo", "random", seed=seed), 400) for seed in (3, 4)]
+    for game in games:
+        saves.finish(game)
+    assert len(saves.waiting()) == 2 and len(log) == 2 and all("could not be archived" in line for line in log)
+    for now in (1.0, RETRY_SECONDS + 0.5, 2 * RETRY_SECONDS + 1, 3 * RETRY_SECONDS + 2):
+        saves.retry(now)
+    assert len(log) == 3 and "still wait" in log[2], log  # tried at the third time only, and said once
+    (tmp_path / ARCHIVE).rmdir()
+    saves.retry(4 * RETRY_SECONDS)
+    assert len(log) == 3                                   # not before the period is over
+    saves.retry(5 * RETRY_SECONDS)
+    assert [line.endswith(": archived") for line in log[3:]] == [True, True]
+    assert archived(tmp_path) == [g.record() for g in games] and saves.waiting() == []
+
+
+def test_a_game_no_file_can_keep_is_held_in_memory_and_the_old_save_left_for_the_next_start(tmp_path, monkeypatch):
+    import firmware_py.table.saves as saves_module
+    log = []
+    saves = Saves(tmp_path, log=log.append)
+    game = played(Setup("demo", "random", seed=3), 400)
+    (tmp_path / CURRENT).write_text("an older save of the game")
+    (tmp_path / ARCHIVE).mkdir()
+
+    def full(path, data):
+        raise UsageError(f"{path}: cannot write (No space left on device)")
+    monkeypatch.setattr(saves_module, "write_file", full)
+    saves.finish(game)
+    assert "held in memory only" in log[-1] and saves.waiting() == []
+    assert (tmp_path / CURRENT).read_text() == "an older save of the game"
+    monkeypatch.undo()
+    (tmp_path / ARCHIVE).rmdir()
+    saves.retry(0.0)
+    saves.retry(RETRY_SECONDS)
+    assert archived(tmp_path) == [game.record()]
+
+
+def test_a_waiting_file_that_is_not_a_game_is_set_aside_and_the_others_archived(tmp_path):
+    log = []
+    good = played(Setup("demo", "random", seed=3), 400).record()
+    (tmp_path / "unarchived-1.json").write_text('{"format": "roseking-game/1", "mov')
+    (tmp_path / "unarchived-2.json").write_text(json.dumps(good))
+    Saves(tmp_path, log=log.append).retry(0.0)
+    assert archived(tmp_path) == [good] and not list(tmp_path.glob("unarchived-*"))
+    aside = list(tmp_path.glob("set-aside-*-unarchived-1.json"))
+    assert len(aside) == 1 and "not JSON" in log[0] and aside[0].name in log[0]
+
+
+@pytest.mark.parametrize("variant, players", [
+    ("classic", {"red": "human"}),
+    ("classic", {"red": "human", "white": "human", "red2": "human"}),
+    ("teams", {"red1": "human", "white1": "human"}),
+    ("classic", {"red": "human", "white1": "human"}),
+])
+def test_a_save_with_players_that_are_not_one_for_each_seat_is_set_aside(tmp_path, variant, players):
+    setup = Setup("teams" if variant == "teams" else "humans", seed=4)
+    record = played(setup, 3).record()
+    record["players"] = players
+    (tmp_path / CURRENT).write_text(json.dumps(record))
+    log = []
+    assert Saves(tmp_path, log=log.append).load() is None
+    assert "not one for each seat" in log[0] and len(list(tmp_path.glob("set-aside-*"))) == 1
+
+
+def test_the_human_of_a_save_is_found_by_seat_not_by_the_order_of_the_keys(tmp_path):
+    record = played(Setup("vs-computer", "easy", "white", seed=4), 3).record()
+    record["players"] = dict(reversed(record["players"].items()))   # {"white": "human", "red": "easy"}
+    assert setup_of(record) == Setup("vs-computer", "easy", "white", seed=4)
 
 
 def test_a_finished_game_whose_save_is_in_the_way_is_still_archived_with_log_lines(tmp_path):

@@ -13,7 +13,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from firmware_py.table import scenes
 from firmware_py.table.computer import Computer
@@ -26,7 +26,12 @@ from hardware.frame import Frame
 
 TICK_SECONDS = 0.05
 BRIDGE_POLL_SECONDS = 0.5
-_END = object()
+_END = object()          # the button source has ended
+_DIED = object()         # the computer's worker died
+
+
+class _Answer(NamedTuple):
+    got: tuple[Request, str]
 
 
 class TableLoop:
@@ -62,7 +67,7 @@ class TableLoop:
         now = self.clock() if now is None else now
         self.session.tick(now)
         self._think()
-        self._persist()
+        self._persist(now)
         frame = scenes.frame(self.session, self.devices.slots, now)
         if frame != self.shown:
             self.devices.show(frame)
@@ -80,7 +85,8 @@ class TableLoop:
             self.computer.ask(want)
             self._watch()
 
-    def _persist(self) -> None:
+    def _persist(self, now: float) -> None:
+        self.saves.retry(now)
         game = self.session.game
         if game is None or (game.number, game.changes) == self._saved:
             return
@@ -112,13 +118,13 @@ class TableLoop:
         self._fd = None
 
     def _readable(self) -> None:
+        """The worker's pipe has something: hand it to `run`, whose errors end the service (an error in
+        this callback would only be logged by asyncio, with a traceback)."""
         got = self.computer.receive()
-        if got is not None:
+        if got is not None or self.computer.busy is None:   # an answer, or the worker died: ask a new one
             self._unwatch()
-            self.answer(*got)
-        elif self.computer.busy is None:       # the worker died: ask a new one
-            self._unwatch()
-            self.step()
+            assert self._queue is not None
+            self._queue.put_nowait(_Answer(got) if got is not None else _DIED)
 
     def _bridge(self, stop: threading.Event) -> None:
         """The button thread: blocking `get`, then hand the event to the loop; nothing else."""
@@ -154,6 +160,10 @@ class TableLoop:
                     continue
                 if item is _END:
                     self.input_ended = True
+                elif item is _DIED:
+                    self.step()
+                elif isinstance(item, _Answer):
+                    self.answer(*item.got)
                 else:
                     self.handle(item)
         finally:

@@ -3,14 +3,17 @@
 `DATA/current-game.json` is one game record (NOTATION.md, result `unfinished` until
 the end) written atomically (temporary file, fsync, rename, fsync of the directory),
 so a kill at any moment leaves the previous save or the new one, never a torn file.
-`DATA/records.jsonl` gets each finished game as one whole line (one `write` of the
-line on a file opened for appending, then fsync).
+`DATA/records.jsonl` gets each finished game as a whole line of its own, synced; a
+game the archive cannot take waits in `DATA/unarchived-….json` until it can. A save
+that cannot be resumed is kept as `DATA/set-aside-…-current-game.json`.
 """
 import contextlib
+import datetime
+import errno
 import json
+import math
 import os
 import stat
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,7 +23,8 @@ from engine.players import LEVELS, check_names
 from engine.position import Position
 from engine.record import dumps, push_tokens, replay
 from engine.jsonio import loads
-from firmware_py.atomic import write_file
+from engine.variants import variant
+from firmware_py.atomic import fsync_folder, write_file
 from firmware_py.errors import UsageError
 from firmware_py.inputs import read_text, shown
 from firmware_py.table.game import HUMAN, Game, Setup
@@ -28,7 +32,10 @@ from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
 CURRENT = "current-game.json"
 ARCHIVE = "records.jsonl"
+SET_ASIDE = "set-aside-"         # DATA/set-aside-STAMP-current-game.json: a save that could not be resumed
+UNARCHIVED = "unarchived-"       # DATA/unarchived-STAMP.json: a game waiting for the archive
 TAIL_BYTES = 64_000              # enough to hold the archive's last line
+RETRY_SECONDS = 10.0             # how often games waiting for the archive are tried again
 
 
 class SaveError(Exception):
@@ -41,7 +48,13 @@ def setup_of(record: dict[str, Any]) -> Setup:
     players = record.get("players")
     if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(players, dict):
         raise SaveError("not a game saved by the table (no seed or players)")
-    who = list(players.values())
+    try:
+        seats = variant(record.get("variant", "classic")).seats
+    except RoseKingError as exc:
+        raise SaveError(str(exc)) from None
+    if sorted(players) != sorted(seats):
+        raise SaveError(f"players {json.dumps(players)}: not one for each seat ({', '.join(seats)})")
+    who = [players[seat] for seat in seats]
     computers = [p for p in who if p != HUMAN]
     try:
         if any(not isinstance(p, str) or p.partition(":")[0] not in LEVELS for p in computers):
@@ -78,7 +91,7 @@ def resume(record: dict[str, Any], settings: Settings = DEFAULT_SETTINGS) -> Gam
 
 
 class Saves:
-    """The data directory: `save` the game in progress, `load` it back, `archive` finished games."""
+    """The data directory: `save` the game in progress, `load` it back, `finish` a game into the archive."""
 
     def __init__(self, directory: Path, extra_archive: str | None = None,
                  log: Callable[[str], None] = print) -> None:
@@ -91,17 +104,27 @@ class Saves:
             raise SaveError(f"data directory {shown(str(directory))}: cannot use ({exc.strerror})") from None
         if extra_archive is not None:
             _check_appendable(Path(extra_archive))
+        self._held: list[str] = []          # lines of games that not even a file beside the save could keep
+        self._retry_at: float | None = -math.inf   # when `retry` looks next (None: a period after its next call)
+        self._told: str | None = None       # the last failure logged, not repeated at every retry
 
     @property
     def current(self) -> Path:
         return self.directory / CURRENT
 
-    def save(self, game: Game) -> None:
-        """Write the game's record over the current save, atomically; a failure is logged, play goes on."""
+    @property
+    def archive(self) -> Path:
+        return self.directory / ARCHIVE
+
+    def save(self, game: Game) -> bool:
+        """Write the game's record over the current save, atomically; a failure is logged (play goes
+        on) and False."""
         try:
             write_file(str(self.current), (dumps(game.record()) + "\n").encode("utf-8"))
+            return True
         except UsageError as exc:
             self.log(f"roseking: the game could not be saved: {exc}")
+            return False
 
     def load(self, settings: Settings = DEFAULT_SETTINGS) -> Game | None:
         """The saved game, or None; a save that cannot be resumed is moved aside with a log line."""
@@ -125,37 +148,166 @@ class Saves:
             return None
 
     def set_aside(self, why: str) -> None:
-        """Move the current save out of the way (kept, renamed), saying why."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.directory / f"set-aside-{stamp}-{CURRENT}"
-        n = 1
-        while target.exists():
-            n += 1
-            target = self.directory / f"set-aside-{stamp}-{n}-{CURRENT}"
-        try:
-            os.replace(self.current, target)
-        except OSError as exc:
-            raise SaveError(f"{self.current}: cannot be moved aside ({exc.strerror})") from None
-        self.log(f"roseking: {self.current}: {why}; moved to {target.name}, starting a new game")
-
-    def archive(self, game: Game) -> None:
-        """Append the finished game to `records.jsonl` (and `--records`), unless it is already the last line."""
-        line = dumps(game.record()) + "\n"
-        for path in [self.directory / ARCHIVE] + ([Path(self.extra_archive)] if self.extra_archive else []):
-            try:
-                if _last_line(path) != line:
-                    _append(path, line)
-            except (SaveError, OSError) as exc:
-                self.log(f"roseking: the finished game could not be archived: {exc}")
+        """Move the current save out of the way (kept, renamed), saying why; SaveError if it cannot be."""
+        target = self._free(f"{SET_ASIDE}{_stamp()}", f"-{CURRENT}")
+        self._move(self.current, target, "moved aside")
+        self.log(f"roseking: {shown(str(self.current))}: {why}; moved to {target.name}, starting a new game")
 
     def finish(self, game: Game) -> None:
-        """A game has ended: save it, archive it, then clear the current save."""
-        self.save(game)
-        self.archive(game)
+        """Retire `game` into the archive: a game that has ended, or one replaced before its end
+        (its record's result is then `unfinished`).
+
+        When this returns, the game is a whole, synced line of DATA/records.jsonl (never glued
+        onto a torn last line: that is left as it is and the game starts a line of its own; a
+        game already the last line is not added again), and only then is the current save
+        removed. When the archive cannot be written, the game is kept in DATA/unarchived-….json,
+        a file no later game overwrites, the log says so, and `retry` (each tick of the service,
+        and at start-up) archives it later; should not even that file be written (a full disk),
+        the game is held in memory and retried the same way. Either way the current save's
+        place is free for the next game. `--records` gets a copy of each archived game; a
+        failure there is only logged.
+        """
+        line = dumps(game.record()) + "\n"
+        saved = self.save(game)
         try:
-            self.current.unlink(missing_ok=True)
-        except OSError as exc:                  # the next start meets it again; the archive takes a game once
-            self.log(f"roseking: {shown(str(self.current))}: cannot be removed ({exc.strerror})")
+            self._archive_line(line)
+        except SaveError as exc:
+            self._wait(line, saved, str(exc))
+            return
+        self._remove(self.current)
+
+    def waiting(self) -> list[Path]:
+        """The games kept beside the save until the archive takes them, oldest first."""
+        try:
+            return sorted(p for p in self.directory.glob(f"{UNARCHIVED}*.json") if p.is_file())
+        except OSError:
+            return []
+
+    def retry(self, now: float) -> None:
+        """Archive the games that wait (in files, or held in memory): at once on the first call (at
+        start-up), then every RETRY_SECONDS while any waits. A file that is not a game record is
+        set aside with a log line; the others stay until the archive takes them."""
+        if self._retry_at is None:              # a game began to wait: try again a while from now
+            self._retry_at = now + RETRY_SECONDS
+        if now < self._retry_at:
+            return
+        for line in list(self._held):
+            try:
+                self._archive_line(line)
+            except SaveError:
+                try:
+                    self._keep(line)            # room for a file again, if not yet for the archive
+                except (SaveError, UsageError):
+                    continue
+            self._held.remove(line)
+        for path in self.waiting():
+            try:
+                line = _record_line(path)
+            except RoseKingError as exc:
+                self._unreadable(path, str(exc))
+                continue
+            except UsageError as exc:
+                self._say(f"roseking: {exc}; tried again in {RETRY_SECONDS:g} s")
+                continue
+            try:
+                self._archive_line(line)
+            except SaveError as exc:
+                self._say(f"roseking: finished games still wait in {self.directory.name}/{UNARCHIVED}…: {exc}")
+                break
+            self._remove(path)
+            self.log(f"roseking: {path.name}: archived")
+        waiting = bool(self._held or self.waiting())
+        self._retry_at = now + RETRY_SECONDS if waiting else math.inf
+        if not waiting:
+            self._told = None
+
+    # --- the steps -------------------------------------------------------------
+
+    def _archive_line(self, line: str) -> None:
+        """Append `line` to the archive (SaveError if it cannot be), then copy it to `--records`."""
+        _append_line(self.archive, line)
+        if self.extra_archive:
+            try:
+                _append_line(Path(self.extra_archive), line)
+            except SaveError as exc:
+                self.log(f"roseking: the finished game could not be copied to --records: {exc}")
+
+    def _wait(self, line: str, saved: bool, why: str) -> None:
+        """Keep a game the archive could not take, and say so: the current save, renamed when it holds
+        the game, else a new file; in memory when neither can be."""
+        try:
+            if saved:
+                kept = self._free(UNARCHIVED + _stamp(), ".json")
+                self._move(self.current, kept, "kept for the archive")
+            else:
+                kept = self._keep(line)
+                self._remove(self.current)      # an older save of this game: it must not be resumed
+            where = f"kept in {kept.name}"
+        except (SaveError, UsageError) as exc:
+            self._held.append(line)
+            where = f"held in memory only ({exc})"
+        if self._retry_at == math.inf:
+            self._retry_at = None
+        self._say(f"roseking: the finished game could not be archived: {why}; {where}, "
+                  f"tried again every {RETRY_SECONDS:g} s")
+
+    def _keep(self, line: str) -> Path:
+        """Write `line` to a new DATA/unarchived-….json; UsageError if it cannot be."""
+        path = self._free(UNARCHIVED + _stamp(), ".json")
+        write_file(str(path), line.encode("utf-8"))
+        return path
+
+    def _unreadable(self, path: Path, why: str) -> None:
+        """A waiting file that is not a game record: kept, renamed so that it is not tried again."""
+        target = self._free(f"{SET_ASIDE}{_stamp()}", f"-{path.name}")
+        try:
+            self._move(path, target, "moved aside")
+        except SaveError as exc:
+            self._say(f"roseking: {exc}")
+            return
+        self.log(f"roseking: {path.name}: {why}; moved to {target.name}")
+
+    def _free(self, stem: str, suffix: str) -> Path:
+        """DATA/STEM SUFFIX, or STEM-2 SUFFIX, … whichever does not exist yet."""
+        target, n = self.directory / f"{stem}{suffix}", 1
+        while os.path.lexists(target):
+            n += 1
+            target = self.directory / f"{stem}-{n}{suffix}"
+        return target
+
+    def _move(self, source: Path, target: Path, what: str) -> None:
+        try:
+            os.replace(source, target)
+        except OSError as exc:
+            raise SaveError(f"{shown(str(source))}: cannot be {what} ({exc.strerror})") from None
+        fsync_folder(str(self.directory))
+
+    def _remove(self, path: Path) -> None:
+        """Remove `path` if it is there; a failure is logged (the archive takes a game once, should it come back)."""
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as exc:
+            self.log(f"roseking: {shown(str(path))}: cannot be removed ({exc.strerror})")
+            return
+        fsync_folder(str(self.directory))
+
+    def _say(self, line: str) -> None:
+        """Log `line` unless it is the failure last logged."""
+        if line != self._told:
+            self._told = line
+            self.log(line)
+
+
+def _record_line(path: Path) -> str:
+    """The game record in file `path` as an archive line; UsageError if it cannot be read, RoseKingError
+    if it is not a record that replays."""
+    record = loads(read_text(str(path)), path.name)
+    replay(record, path.name)
+    return dumps(record) + "\n"
+
+
+def _stamp() -> str:
+    return datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
 
 
 def _open_append(path: Path, create: bool = True) -> int:
@@ -169,17 +321,40 @@ def _open_append(path: Path, create: bool = True) -> int:
     return fd
 
 
-def _append(path: Path, line: str) -> None:
-    """Append `line` in one write, then fsync."""
+def _append_line(path: Path, line: str) -> None:
+    """Append `line` (ending in a newline) to `path` as a whole line of its own, unless it is already
+    the last line; SaveError naming the file if it cannot be.
+
+    A torn last line (a write cut short by a power loss) is left as it is and `line` starts a new
+    line after it. A write that fails part-way is cut back off a regular file, so a failure leaves
+    the file as it was; a device or FIFO is written without being read.
+    """
     data = line.encode("utf-8")
+    tail = _tail(path)
+    if tail is not None and tail.splitlines(keepends=True)[-1:] == [data]:
+        return
+    if tail and not tail.endswith(b"\n"):
+        data = b"\n" + data
     fd = _open_append(path)
     try:
-        if os.write(fd, data) != len(data):
-            raise SaveError(f"{shown(str(path))}: short write")
-        with contextlib.suppress(OSError):      # a pipe or a terminal cannot be synced
-            os.fsync(fd)
+        info = os.fstat(fd)
+        regular = stat.S_ISREG(info.st_mode)
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            if written <= 0:
+                raise OSError(errno.EIO, os.strerror(errno.EIO))
+            view = view[written:]
+        if regular:
+            os.fsync(fd)                    # a pipe or a terminal cannot be synced
+    except OSError as exc:
+        if regular:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, info.st_size)
+        raise SaveError(f"{shown(str(path))}: cannot write ({exc.strerror})") from None
     finally:
-        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
 
 def _check_appendable(path: Path) -> None:
@@ -193,16 +368,18 @@ def _check_appendable(path: Path) -> None:
         os.close(_open_append(path, create=False))
 
 
-def _last_line(path: Path) -> str | None:
-    """The last line of regular file `path` with its newline, from its last TAIL_BYTES only; None if
-    there is none, or `path` is a device or FIFO (read from it, `/dev/zero` never ends, a pipe waits)."""
+def _tail(path: Path) -> bytes | None:
+    """The last TAIL_BYTES of regular file `path` (empty if it does not exist); None for a device or a
+    FIFO (read from it, `/dev/zero` never ends, a pipe waits). SaveError if it cannot be read: a line
+    is never appended to a file whose end is unknown."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
         with open(path, "rb") as f:
             size = f.seek(0, os.SEEK_END)
             f.seek(max(0, size - TAIL_BYTES))
-            lines = f.read(TAIL_BYTES).splitlines(keepends=True)   # bytes: only \n and \r end a line
+            return f.read(TAIL_BYTES)
     except FileNotFoundError:
-        return None
-    return lines[-1].decode("utf-8", errors="replace") if lines else None
+        return b""
+    except OSError as exc:
+        raise SaveError(f"{shown(str(path))}: cannot read its end ({exc.strerror})") from None
