@@ -10,6 +10,7 @@ cancelled and re-asked question gets the same answer.
 import multiprocessing
 import os
 import signal
+from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -32,9 +33,11 @@ def _serve(conn: Connection, cap: float) -> None:
     """The worker's loop: (level, seed, position) in, the move out, until the pipe closes.
 
     It runs at a lower priority than the loop, so that on a busy core the loop's frames come first,
-    and leaves Ctrl-C (sent to the terminal's whole process group) to the service, which stops it.
+    and leaves Ctrl-C (sent to the terminal's whole process group) to the service, which stops it:
+    SIGINT, blocked since the worker was started (`Computer.start`), is ignored before it is let in.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if hasattr(os, "sched_setscheduler"):
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))   # Linux: only spare CPU time
     else:
@@ -63,7 +66,15 @@ class Computer:
             ours, theirs = context.Pipe()
             self._process = context.Process(target=_serve, args=(theirs, self.cap), daemon=True,
                                             name="roseking-computer")
-            self._process.start()
+            # The new process inherits the signal mask: a Ctrl-C while it starts up (imports) waits, and
+            # `_serve` ignores it, instead of a KeyboardInterrupt traceback. Here it waits a moment only.
+            # multiprocessing's resource tracker is started first, as starting it unblocks SIGINT.
+            resource_tracker.ensure_running()
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                self._process.start()
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             theirs.close()
             self._conn = ours
 
