@@ -3,7 +3,6 @@
 Every file the commands read comes through here, so `/dev/zero`, a binary file or a
 line of gigabytes ends in one `error:` line naming the file (and the byte) at fault.
 """
-import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -20,7 +19,7 @@ def shown(text: str) -> str:
     """`text` (a file name, a command-line argument, a message quoting them) as it may be printed:
     each byte that could not be decoded appears as `\\xff`.
 
-    >>> shown(os.fsdecode(b"caf\\xff.json"))
+    >>> shown("caf\\udcff.json")               # as Python reads the bytes b"caf\\xff.json" of a name
     'caf\\\\xff.json'
     """
     return _UNDECODED.sub(lambda m: f"\\x{ord(m.group()) - 0xdc00:02x}", text)

@@ -109,7 +109,7 @@ def guarded() -> Iterator[tuple[Guarded, Guarded]]:
     `sys.stderr` until the block ends."""
     saved = sys.stdout, sys.stderr
     out, err = Guarded(sys.stdout, "standard output", True), Guarded(sys.stderr, "standard error", False)
-    sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
+    sys.stdout, sys.stderr = out, err
     try:
         yield out, err
     finally:
