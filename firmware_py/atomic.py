@@ -92,14 +92,25 @@ def check_output(path: str) -> os.stat_result | None:
     return found
 
 
-def output_directory(path: str) -> str:
-    """Make the directory `path` if it is missing (not its parents); UsageError if it cannot be one."""
+def check_output_directory(path: str) -> bool:
+    """True if the directory `path` is there, False if `output_directory` can make it; UsageError if
+    it cannot be one: an empty name, something else of that name, a missing parent."""
     if not path:
         raise UsageError("an output directory name is empty")
     if os.path.isdir(path):
-        return path
+        return True
     if os.path.lexists(path):
         raise UsageError(f"{shown(path)}: not a directory")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise UsageError(f"{shown(path)}: cannot create (no such directory {shown(parent)})")
+    return False
+
+
+def output_directory(path: str) -> str:
+    """Make the directory `path` if it is missing (not its parents); UsageError if it cannot be one."""
+    if check_output_directory(path):
+        return path
     try:
         os.mkdir(path)
     except OSError as exc:

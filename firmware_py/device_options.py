@@ -4,13 +4,14 @@ import contextlib
 import os
 from collections.abc import Callable, Iterator
 
-from firmware_py.atomic import _sigterm_unwinds, atomic_writer, output_directory, write_file
+from firmware_py.atomic import _sigterm_unwinds, atomic_writer, check_output, check_output_directory, \
+    output_directory, write_file
 from firmware_py.errors import UsageError
 from firmware_py.inputs import input_name, read_text
 from hardware import Config, open_devices, parse_config, read_config
-from hardware.backends import backend_of
+from hardware.backends import backend_of, check_sim_options
 from hardware.devices import Devices
-from hardware.script import parse_script
+from hardware.script import Step, parse_script
 
 
 def add_device_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,19 +43,33 @@ def _saver(folder: str) -> Callable[[str, bytes], None]:
     return save
 
 
-@contextlib.contextmanager
-def open_from_args(args: argparse.Namespace, config: Config | None = None,
-                   exit_after_script: bool | None = None) -> Iterator[Devices]:
-    """The devices the options ask for, with their output files; closed (and the files
-    put in place) when the block ends. While it runs, SIGTERM ends the program as Ctrl-C
-    does, through this block (LEDs and displays blanked, pins released), status 143."""
-    config = config or config_from_args(args)
-    exit_after = args.exit_after_script if exit_after_script is None else exit_after_script
+def check_device_args(args: argparse.Namespace, config: Config) -> list[Step] | None:
+    """Every device option checked before anything is opened, written or changed: the steps of
+    `--input-script` (None without one); an error naming the option that cannot be honoured."""
     if args.exit_after_script and args.input_script is None:
         raise UsageError("--exit-after-script needs --input-script FILE")
-    steps = None
-    if args.input_script is not None:
-        steps = parse_script(read_text(args.input_script), list(config.buttons.pins), input_name(args.input_script))
+    check_sim_options(backend_of(config, args.sim), snapshot=args.snapshot, frames=args.frames,
+                      input_script=args.input_script, led_levels=args.led_levels)
+    if args.frames is not None:
+        check_output(args.frames)
+    if args.snapshot is not None:
+        check_output_directory(args.snapshot)
+    if args.input_script is None:
+        return None
+    return parse_script(read_text(args.input_script), list(config.buttons.pins), input_name(args.input_script))
+
+
+@contextlib.contextmanager
+def open_from_args(args: argparse.Namespace, config: Config | None = None, exit_after_script: bool | None = None,
+                   steps: list[Step] | None = None) -> Iterator[Devices]:
+    """The devices the options ask for, with their output files; closed (and the files
+    put in place) when the block ends. `steps` is what `check_device_args` gave, when it has
+    been called. While it runs, SIGTERM ends the program as Ctrl-C does, through this block
+    (LEDs and displays blanked, pins released), status 143."""
+    config = config or config_from_args(args)
+    exit_after = args.exit_after_script if exit_after_script is None else exit_after_script
+    if steps is None:
+        steps = check_device_args(args, config)
     frames, snapshot = args.frames, args.snapshot
     with contextlib.ExitStack() as stack:
         stack.enter_context(_sigterm_unwinds())

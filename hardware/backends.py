@@ -29,8 +29,13 @@ def open_devices(config: Config, sim: bool = False, **sim_options: Any) -> Devic
     if backend == "sim":
         from hardware.sim import open_sim
         return open_sim(config, **sim_options)
-    asked = [name for name in SIM_OPTIONS if sim_options.get(name) not in (None, False)]
-    if asked:
-        raise HardwareError(f"--{asked[0].replace('_', '-')} needs the simulated backend (--sim)")
+    check_sim_options(backend, **sim_options)
     from hardware.pi import open_pi
     return open_pi(config)
+
+
+def check_sim_options(backend: str, **sim_options: Any) -> None:
+    """HardwareError if the simulator's options are asked of another backend."""
+    asked = [name for name in SIM_OPTIONS if sim_options.get(name) not in (None, False)]
+    if backend != "sim" and asked:
+        raise HardwareError(f"--{asked[0].replace('_', '-')} needs the simulated backend (--sim)")

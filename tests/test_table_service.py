@@ -575,3 +575,77 @@ def test_a_save_that_cannot_be_read_is_set_aside_not_a_traceback(tmp_path):
     assert Saves(data, log=log.append).load() is None
     assert not os.path.lexists(data / CURRENT)
     assert "cannot be read" in log[0] and "set-aside-" in log[0]
+
+
+# --- check before acting, and the status when stopped ----------------------------------------------
+
+@pytest.mark.parametrize("option, message", [
+    (["--input-script", "SCRIPT"], "SCRIPT:1: unknown button 'red.card9'"),
+    (["--exit-after-script"], "--exit-after-script needs --input-script FILE"),
+    (["--frames", "OUT/no/frames.jsonl"], "no such directory"),
+    (["--snapshot", "OUT/no/shots"], "cannot create (no such directory"),
+    (["--frames", "DATA/current-game.json"], "--frames: DATA/current-game.json is the table's own current save"),
+    (["--records", "DATA/records.jsonl"], "--records: DATA/records.jsonl is the table's own archive"),
+    (["--frames", "DATA/set-aside-1-current-game.json"], "is the table's own kept game"),
+    (["--snapshot", "DATA"], "--snapshot: DATA is the table's own data directory"),
+    (["--records", "LINK"], "--records: LINK is the table's own archive"),
+])
+@pytest.mark.parametrize("mode", [[], ["--mode", "humans"]])
+def test_a_failing_play_command_changes_nothing(capsys, tmp_path, option, message, mode):
+    """A corrupt save (set aside when play goes ahead) or an unfinished one (set aside by --mode) stays
+    exactly as it was, and nothing is written, when an option is refused."""
+    data, out = tmp_path / "data", tmp_path / "out"
+    data.mkdir()
+    out.mkdir()
+    save = b"{not json" if not mode else json.dumps(played(Setup("humans", seed=4), 5).record()).encode()
+    (data / CURRENT).write_bytes(save)
+    (data / ARCHIVE).write_text("")
+    (data / "set-aside-1-current-game.json").write_text("an older game")
+    (tmp_path / "script.txt").write_text("red.card9 press\n")
+    (tmp_path / "LINK").symlink_to(data / ARCHIVE)
+    names = {"SCRIPT": str(tmp_path / "script.txt"), "OUT": str(out), "DATA": str(data), "LINK": str(tmp_path / "LINK")}
+
+    def named(text):
+        for key, value in names.items():
+            text = text.replace(key, value)
+        return text
+    before = sorted(os.listdir(data))
+    assert main(["play", "--sim", "--data-dir", str(data), *mode, *map(named, option)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and named(message) in err and err.count("\n") == 1, err
+    assert sorted(os.listdir(data)) == before and (data / CURRENT).read_bytes() == save
+    assert list(out.iterdir()) == []
+
+
+def start_play_and_wait_for_its_save(data, *argv):
+    """`roseking play --sim ARGV` in a process group of its own, once it has saved the game it deals."""
+    proc = subprocess.Popen(ROSEKING + ["play", "--sim", "--data-dir", str(data), *argv], env=ENV,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    deadline = time.monotonic() + 30
+    while not (data / CURRENT).exists():
+        assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read()
+        time.sleep(0.005)
+    return proc
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_play_stopped_by_a_signal_exits_with_128_plus_its_number(tmp_path, sig):
+    proc = start_play_and_wait_for_its_save(tmp_path, "--mode", "humans")
+    time.sleep(0.3)
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + sig, err                    # 143 for SIGTERM, 130 for Ctrl-C
+    assert err == b""
+
+
+def test_ctrl_c_while_the_computer_starts_up_is_no_traceback(tmp_path):
+    """Ctrl-C reaches the whole process group, the computer's worker too, which used to print a
+    KeyboardInterrupt traceback when it came while the worker was still importing (its first half second)."""
+    for delay in (0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3):
+        data = tmp_path / str(delay)
+        proc = start_play_and_wait_for_its_save(data, "--mode", "demo", "--level", "hard")   # its worker starts
+        time.sleep(delay)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 130 and err == b"", (delay, err.decode())

@@ -10,13 +10,15 @@ import asyncio
 import random
 import signal
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.players import check_names
 from engine.variants import TEAMS
-from firmware_py.device_options import add_device_arguments, config_from_args, open_from_args
+from firmware_py.device_options import add_device_arguments, check_device_args, config_from_args, open_from_args
 from firmware_py.atomic import check_output
 from firmware_py.errors import UsageError
+from firmware_py.inputs import shown
 from firmware_py.table.game import MODES, Setup
 from firmware_py.table.settings import Settings, table_settings
 from hardware.config import Config, parse_config
@@ -84,7 +86,7 @@ def check_table(mode: str, seats: tuple[str, ...], settings: Settings) -> None:
 def run(args: argparse.Namespace) -> int:
     from firmware_py.table.computer import Computer        # the loop and the devices need the table libraries
     from firmware_py.table.loop import TableLoop
-    from firmware_py.table.saves import SaveError, Saves
+    from firmware_py.table.saves import SaveError, Saves, table_file
     from firmware_py.table.session import Session
     from hardware.backends import backend_of
     from hardware.keyboard import interactive
@@ -102,25 +104,38 @@ def run(args: argparse.Namespace) -> int:
         check_output(args.records)
     if args.data_dir == "":
         raise UsageError("--data-dir: the directory name is empty")
+    data = Path(args.data_dir or settings.data_path())
+    for option, path in (("--records", args.records), ("--frames", args.frames), ("--snapshot", args.snapshot)):
+        if path is not None and (what := table_file(data, path)):
+            raise UsageError(f"{option}: {shown(path)} is the table's own {what} (in {shown(str(data))})")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     setup = Setup(args.mode or "humans", level, args.human, seed)
     try:
-        saves = Saves(args.data_dir or settings.data_path(), args.records,
-                      log=lambda line: print(line, file=sys.stderr))
-        resumed = saves.load(settings)
+        saves = Saves(data, args.records, log=lambda line: print(line, file=sys.stderr))
+        try:
+            saved, unreadable = saves.read(settings), None
+        except SaveError as exc:
+            saved, unreadable = None, f"cannot be resumed: {exc}"
+    except SaveError as exc:                    # the data folder is unusable
+        raise UsageError(str(exc)) from None
+    if saved is not None and not args.mode and sim_table and saved.setup.mode == "teams":
+        config = teams_sim_config()             # the simulated table it was played on
+        settings = table_settings(config)
+    steps = check_device_args(args, config)     # every option checked: from here on, things change
+    try:
+        resumed = saved
+        if unreadable:
+            saves.set_aside(unreadable)
         if resumed is not None and args.mode:
             if resumed.over:
                 saves.finish(resumed)           # a kill came between its last move and its archiving
             elif resumed.pos.stack:             # a save of no move holds nothing to keep: it is replaced
                 saves.set_aside("a new game was asked for with --mode")
             resumed = None
-        if resumed is not None and sim_table and resumed.setup.mode == "teams":
-            config = teams_sim_config()         # the simulated table it was played on
-            settings = table_settings(config)
         if resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):
             saves.set_aside(f"this table cannot play it: {why}")
             resumed = None
-    except SaveError as exc:                    # the data folder is unusable, or a save cannot be moved aside
+    except SaveError as exc:                    # a save cannot be moved aside
         raise UsageError(str(exc)) from None
     first = setup if args.mode else None        # the game to show at once; None: the menu
     if resumed is not None:
@@ -129,20 +144,26 @@ def run(args: argparse.Namespace) -> int:
     elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdin):
         first = Setup("demo", level, args.human, seed)       # nobody can press: show a game
     session = Session(settings, config.seats, setup)
-    with open_from_args(args, config, exit_after_script=args.exit_after_script) as devices:
+    with open_from_args(args, config, exit_after_script=args.exit_after_script, steps=steps) as devices:
         loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
         if first is not None:
             session.start(first, loop.clock(), resumed)
         if interactive(sys.stdout) and not args.input_script:
             print("\n".join(HELP), file=sys.stderr)
-        asyncio.run(_serve(loop, args.exit_after_script))
-    return 0
+        return asyncio.run(_serve(loop, args.exit_after_script))
 
 
-async def _serve(loop: "TableLoop", exit_after_input: bool) -> None:
-    """Run the loop until it is done, SIGTERM or Ctrl-C; the game is saved after every move anyway."""
+async def _serve(loop: "TableLoop", exit_after_input: bool) -> int:
+    """Run the loop until it is done (status 0), or SIGTERM or Ctrl-C stops it (128 + the signal's
+    number, 143 or 130, as service managers and shells expect); the game is saved after every move anyway."""
     stop = asyncio.Event()
+    stopped_by: list[int] = []
+
+    def stopped(signum: int) -> None:
+        stopped_by.append(signum)
+        stop.set()
     aio = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
-        aio.add_signal_handler(sig, stop.set)
+        aio.add_signal_handler(sig, stopped, sig)
     await loop.run(exit_after_input, stop)
+    return 128 + stopped_by[0] if stopped_by else 0

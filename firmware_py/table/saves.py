@@ -129,23 +129,28 @@ class Saves:
     def load(self, settings: Settings = DEFAULT_SETTINGS) -> Game | None:
         """The saved game, or None; a save that cannot be resumed is moved aside with a log line."""
         try:
-            try:
-                mode = os.stat(self.current).st_mode
-            except FileNotFoundError:
-                raise
-            except OSError as exc:                                  # a link loop, a folder not searchable
-                raise SaveError(f"cannot be read ({exc.strerror})") from None
-            if not stat.S_ISREG(mode):                              # a FIFO would wait, a device never end
-                raise SaveError("not a regular file")
-            record = loads(read_text(str(self.current)), CURRENT)
-            if not isinstance(record, dict):
-                raise SaveError("not a game record")
-            return resume(record, settings)
-        except FileNotFoundError:
-            return None
-        except (SaveError, UsageError, RoseKingError) as exc:
+            return self.read(settings)
+        except SaveError as exc:
             self.set_aside(f"cannot be resumed: {exc}")
             return None
+
+    def read(self, settings: Settings = DEFAULT_SETTINGS) -> Game | None:
+        """The saved game, or None if there is none; SaveError if it cannot be resumed. Changes nothing."""
+        try:
+            mode = os.stat(self.current).st_mode
+        except FileNotFoundError:
+            return None
+        except OSError as exc:                                      # a link loop, a folder not searchable
+            raise SaveError(f"cannot be read ({exc.strerror})") from None
+        if not stat.S_ISREG(mode):                                  # a FIFO would wait, a device never end
+            raise SaveError("not a regular file")
+        try:
+            record = loads(read_text(str(self.current)), CURRENT)
+        except (UsageError, RoseKingError) as exc:
+            raise SaveError(str(exc)) from None
+        if not isinstance(record, dict):
+            raise SaveError("not a game record")
+        return resume(record, settings)
 
     def set_aside(self, why: str) -> None:
         """Move the current save out of the way (kept, renamed), saying why; SaveError if it cannot be."""
@@ -296,6 +301,23 @@ class Saves:
         if line != self._told:
             self._told = line
             self.log(line)
+
+
+def table_file(directory: Path, path: str) -> str | None:
+    """What `path` is of the table's own data in `directory` (links followed): the data directory,
+    the current save, the archive, a set-aside or waiting game; None if none of them."""
+    target, folder = Path(os.path.realpath(path)), Path(os.path.realpath(directory))
+    if target == folder:
+        return "data directory"
+    if target.parent != folder:
+        return None
+    if target.name == CURRENT:
+        return "current save"
+    if target.name == ARCHIVE:
+        return "archive"
+    if target.name.startswith((SET_ASIDE, UNARCHIVED)):
+        return "kept game"
+    return None
 
 
 def _record_line(path: Path) -> str:
