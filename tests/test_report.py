@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import html
 import io
 import json
 import re
 import subprocess
 import sys
+import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -331,3 +333,30 @@ def test_records_from_standard_input(tmp_path: Path, runs: dict[str, Any]) -> No
         rows = list(csv.DictReader(f))
     assert len(rows) == 24 and {r["file"] for r in rows} == {"standard input"}
     assert [int(r["line"]) for r in rows] == list(range(1, 25))
+
+
+@pytest.mark.parametrize("name", ["x" * 3000, "$\\frac{$", "a$b$c"])
+def test_any_player_name_is_drawn_without_a_warning(tmp_path: Path, runs: dict[str, Any], name: str) -> None:
+    """A very long name collapsed the figures' layout (matplotlib warned); `$…$` was taken for mathtext."""
+    lines = runs["files"]["classic"].read_text().splitlines()[:4]
+    records = [json.loads(line) | {"players": {"red": name, "white": "greedy"}} for line in lines]
+    path = tmp_path / "named.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                  # a library's warning fails the test
+        code, printed, err = cli("report", str(path), "--out", str(tmp_path / "out"))
+    assert code == 0 and err == "", err
+    assert html.escape(name) in (tmp_path / "out" / "index.html").read_text()    # whole in the page's tables
+
+
+def test_empty_output_names_and_a_csv_over_its_own_input_are_refused(tmp_path: Path, runs: dict[str, Any]) -> None:
+    records = str(runs["files"]["classic"])
+    copy = tmp_path / "games.jsonl"
+    copy.write_bytes(runs["files"]["classic"].read_bytes())
+    for argv, message in [(["--out", "", "--csv", str(tmp_path / "g.csv")], "an output directory name is empty"),
+                          (["--csv", ""], "an output file name is empty"),
+                          (["--csv", str(copy)], f"--csv: {copy} is a records file read ({copy})")]:
+        code, printed, err = cli("report", records, str(copy), *argv)
+        assert (code, printed) == (2, "") and err == f"error: {message}\n", err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+    assert copy.read_bytes() == runs["files"]["classic"].read_bytes()

@@ -209,3 +209,8 @@ def test_a_tournament_with_sprt_stops_once_settled(capsys):
 def test_bad_sprt_options_are_refused(capsys, argv, message):
     code, out, err = cli(capsys, "tournament", "--games", "4", *argv)
     assert code == 2 and out == "" and message in err and err.startswith("error: ")
+
+
+def test_an_empty_sprt_is_refused_not_ignored(capsys):
+    code, out, err = cli(capsys, "tournament", "--players", "greedy,random", "--games", "2", "--sprt", "")
+    assert (code, out) == (2, "") and err == "error: --sprt: expected two percentages P0,P1 such as 50,60, got ''\n"

@@ -1,11 +1,13 @@
-"""The table service's doctests (pytest collects doctests under `engine/` only)."""
+"""firmware_py's doctests (pytest collects doctests under `engine/` only)."""
 import doctest
 
 import pytest
 
+from firmware_py import inputs, streams
+from firmware_py.report import figures
 from firmware_py.table import game, menu, settings
 
 
-@pytest.mark.parametrize("module", [game, menu, settings])
+@pytest.mark.parametrize("module", [game, menu, settings, inputs, streams, figures])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0

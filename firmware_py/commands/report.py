@@ -14,7 +14,7 @@ from types import ModuleType
 from engine.report import CSV_COLUMNS, Facts, Report, facts_of
 from firmware_py import executors
 from firmware_py.commands import Subparsers
-from firmware_py.atomic import atomic_writer
+from firmware_py.atomic import atomic_writer, check_output_directory
 from firmware_py.errors import UsageError
 from firmware_py.inputs import read_lines, shown
 from firmware_py.streams import skipped
@@ -72,18 +72,18 @@ def _in_order(pool: Executor, where: str, chunks: Iterable[list[tuple[int, str]]
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.out and not args.csv:
+    if args.out is None and args.csv is None:
         raise UsageError("report: name --out DIR, --csv FILE or both")
     executors.check(args)
-    page = _page() if args.out else None
-    if args.out:  # checked before any game; made by page.write once every game has replayed
-        if os.path.lexists(args.out) and not os.path.isdir(args.out):
-            raise UsageError(f"{shown(args.out)}: not a directory")
-        if not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
-            raise UsageError(f"{shown(args.out)}: no such directory {shown(os.path.dirname(args.out))}")
+    page = _page() if args.out is not None else None
+    if args.out is not None:  # checked before any game; made by page.write once every game has replayed
+        check_output_directory(args.out)
+    if args.csv is not None and (read := next((p for p in args.records if _same_file(p, args.csv)), None)):
+        raise UsageError(f"--csv: {shown(args.csv)} is a records file read ({shown(read)})")
     report, sources = Report(), []
     with contextlib.ExitStack() as stack:
-        rows = csv.DictWriter(stack.enter_context(atomic_writer(args.csv)), CSV_COLUMNS) if args.csv else None
+        rows = csv.DictWriter(stack.enter_context(atomic_writer(args.csv)), CSV_COLUMNS) if args.csv is not None \
+            else None
         if rows:
             rows.writeheader()
         pool = stack.enter_context(executors.executor(args))
@@ -100,7 +100,14 @@ def run(args: argparse.Namespace) -> int:
     games = sum(n for _, n in sources)
     if page:
         written = page.write(args.out, report.to_dict(), sources)
-        print(f"{args.out}: index.html and {len(written) - 1} more files, {games} games")
-    if args.csv:
-        print(f"{args.csv}: {games} rows")
+        print(f"{shown(args.out)}: index.html and {len(written) - 1} more files, {games} games")
+    if args.csv is not None:
+        print(f"{shown(args.csv)}: {games} rows")
     return 0
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return a != "-" and os.path.samefile(a, b)
+    except OSError:
+        return False

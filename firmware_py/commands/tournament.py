@@ -40,7 +40,7 @@ def run(args):
                          f"got {args.games}")
     executors.check(args)
     recording = args.records is not None
-    hypotheses = _sprt_option(args.sprt, players) if args.sprt else None
+    hypotheses = _sprt_option(args.sprt, players) if args.sprt is not None else None
     # A sequential test looks after every deal, in deal order, with one deal per worker in flight,
     # so it stops after the same games whatever the number of workers.
     chunk, ahead = (2, args.workers) if hypotheses else (None, 64)

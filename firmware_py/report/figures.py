@@ -20,10 +20,21 @@ from firmware_py.report.elo import elo_intervals
 DPI = 100
 INK = {"red": "#b8322a", "white": "#5b6f86", "draw": "#9a9a9a"}  # white stones are drawn slate: white on white is lost
 FILES = "abcdefghi"
+LABEL_CHARS = 30  # a longer player name is cut in the figures (the page's tables show it whole)
 matplotlib.rcParams.update({"svg.fonttype": "none", "font.size": 10, "axes.spines.top": False,
                      "axes.spines.right": False, "figure.dpi": DPI, "savefig.dpi": DPI})
 
 Draw = Callable[[dict[str, Any]], Figure]
+
+
+def _name(name: str) -> str:
+    """A player's name as a figure shows it: at most LABEL_CHARS characters, `$` not taken for mathtext.
+
+    >>> _name("hard:5000"), _name("x" * 40), _name("$1 bet$")
+    ('hard:5000', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxx…', '\\\\$1 bet\\\\$')
+    """
+    short = name if len(name) <= LABEL_CHARS else name[:LABEL_CHARS - 1] + "…"
+    return short.replace("$", r"\$")
 
 
 def _side(t: dict[str, Any], colour: str) -> str:
@@ -58,7 +69,7 @@ def results(t: dict[str, Any]) -> Figure:
     draw_rate, draw_ci = proportion(s["colours"]["draws"], n)
     rows.append(("draws", draw_rate, draw_ci, INK["draw"]))
     rows.append(("first player wins", s["first_player_wins"]["rate"], s["first_player_wins"]["ci95"], "#7a5c99"))
-    players = [(f"{name} (score)", p["rate"], p["ci95"], "#3f7f5f") for name, p in s["players"].items()
+    players = [(f"{_name(name)} (score)", p["rate"], p["ci95"], "#3f7f5f") for name, p in s["players"].items()
                if p["games"]]  # a player on both sides of every game (random vs random) has no score of its own
     fig = Figure(figsize=(11, 0.6 * max(len(rows), len(players)) + 1.4), layout="constrained")
     axes = fig.subplots(1, 2 if players else 1, squeeze=False)[0]
@@ -196,14 +207,14 @@ def tournament(t: dict[str, Any]) -> Figure:
     pairs = table["pairings"]
     fig = Figure(figsize=(11, 0.6 * max(len(pairs), len(table["players"])) + 1.4), layout="constrained")
     left, right = fig.subplots(1, 2)
-    _rates(left, [(f"{p['player']} vs {p['opponent']}", p["score"], p["ci95"], "#3f7f5f") for p in pairs],
-           "Pairings: first-named side's score")
+    _rates(left, [(f"{_name(p['player'])} vs {_name(p['opponent'])}", p["score"], p["ci95"], "#3f7f5f")
+                  for p in pairs], "Pairings: first-named side's score")
     elo = elo_ratings_with_errors(table)
     names = [r["player"] for r in table["players"]]
     y = list(range(len(names)))[::-1]
     right.errorbar([elo[n][0] for n in names], y, xerr=[elo[n][1] for n in names], fmt="o", color="#3f7f5f",
                    capsize=4)
-    right.set_yticks(y, [f"{n}\n{elo[n][0]:+.0f} ± {elo[n][1]:.0f}" for n in names])
+    right.set_yticks(y, [f"{_name(n)}\n{elo[n][0]:+.0f} ± {elo[n][1]:.0f}" for n in names])
     right.axvline(0, color="#444", lw=0.8, ls="--")
     right.set(title="Elo (mean 0) with its 95% interval", xlabel="Elo", ylim=(-0.6, len(names) - 0.4))
     return fig
