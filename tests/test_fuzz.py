@@ -255,3 +255,74 @@ def test_endless_inputs_are_cut_short(argv, path):
     code, out, err = run([*argv, path])
     assert_clean(code, out, err)
     assert code == 2
+
+
+# --- the archive's torn lines -----------------------------------------------------------------------
+
+LINE = json.dumps(RECORD, separators=(", ", ": ")).encode()
+
+
+def not_json(data: bytes) -> bool:
+    try:
+        json.loads(data)
+    except ValueError:
+        return True
+    return False
+
+
+TORN = (st.integers(1, len(LINE) - 1).map(lambda cut: LINE[:cut])               # an append cut short
+        | st.binary(min_size=1, max_size=40).map(lambda b: b.replace(b"\n", b" ")).filter(
+            lambda b: b.decode("utf-8", "replace").strip() and not_json(b)))    # what a power loss leaves
+
+
+@st.composite
+def torn_archive(draw):
+    """(bytes of an archive of whole records and torn lines, the last perhaps without its newline; how
+    many of each)."""
+    lines = draw(st.lists(st.none() | TORN, max_size=6))             # None: a whole record
+    data = b"\n".join(LINE if line is None else line for line in lines)
+    if lines and (lines[-1] is None or draw(st.booleans())):
+        data += b"\n"
+    return data, lines.count(None), len(lines) - lines.count(None)
+
+
+def replayed(path):
+    """(games replayed, torn lines warned of) by `roseking replay PATH`, which must succeed."""
+    code, out, err = run(["replay", path])
+    assert code == 0 and "Traceback" not in err, ascii(err)
+    warnings = err.splitlines()
+    assert all(w.startswith("warning: ") and w.endswith("; a torn line, skipped") for w in warnings), ascii(err)
+    return (0 if out == "no games\n" else len(out.splitlines())), len(warnings)
+
+
+@SETTINGS
+@given(torn_archive(), TORN | st.none())
+def test_the_archive_keeps_whole_records_and_skips_torn_lines(archive, waiting):
+    """The readers (replay, report, the waiting games at the table's start) skip each torn line with one
+    warning and keep the rest; a finished game is appended as a whole line of its own, never glued on."""
+    from firmware_py.table.saves import ARCHIVE, Saves
+    from test_table_service import played, Setup
+    data, whole, torn = archive
+    folder = tempfile.mkdtemp(dir=FOLDER)
+    path = os.path.join(folder, ARCHIVE)
+    with open(path, "wb") as f:
+        f.write(data)
+    assert replayed(path) == (whole, torn)
+    assert run(["report", path, "--csv", os.path.join(folder, "games.csv")])[0] == 0
+    with open(os.path.join(folder, "games.csv")) as f:
+        assert len(f.readlines()) == 1 + whole
+    log = []
+    saves = Saves(folder, log=log.append)
+    if waiting is not None:                                       # a game waiting beside the save, torn
+        with open(os.path.join(folder, "unarchived-1.json"), "wb") as f:
+            f.write(waiting)
+    game = played(Setup("demo", "random", seed=3), 400)
+    saves.finish(game)
+    saves.retry(0.0)
+    with open(path, "rb") as f:
+        after = f.read()
+    line = (json.dumps(game.record(), separators=(", ", ": ")) + "\n").encode()
+    assert after == data + (b"\n" if data and not data.endswith(b"\n") else b"") + line
+    assert replayed(path) == (whole + 1, torn)
+    assert os.listdir(folder).count("unarchived-1.json") == 0        # set aside, not archived, not lost
+    assert (waiting is None) == (not [n for n in os.listdir(folder) if n.startswith("set-aside-")])

@@ -26,7 +26,7 @@ from engine.jsonio import loads
 from engine.variants import variant
 from firmware_py.atomic import fsync_folder, write_file
 from firmware_py.errors import UsageError
-from firmware_py.inputs import read_text, shown
+from firmware_py.inputs import MAX_BYTES, decode, read_text, shown
 from firmware_py.table.game import HUMAN, Game, Setup
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
@@ -207,12 +207,15 @@ class Saves:
             self._held.remove(line)
         for path in self.waiting():
             try:
-                line = _record_line(path)
-            except RoseKingError as exc:
-                self._unreadable(path, str(exc))
+                with open(path, "rb") as f:
+                    data = f.read(MAX_BYTES + 1)
+            except OSError as exc:
+                self._say(f"roseking: {shown(str(path))}: cannot read ({exc.strerror}); tried again later")
                 continue
-            except UsageError as exc:
-                self._say(f"roseking: {exc}; tried again in {RETRY_SECONDS:g} s")
+            try:
+                line = _record_line(data, path.name)
+            except (RoseKingError, UsageError) as exc:
+                self._unreadable(path, str(exc))
                 continue
             try:
                 self._archive_line(line)
@@ -320,11 +323,13 @@ def table_file(directory: Path, path: str) -> str | None:
     return None
 
 
-def _record_line(path: Path) -> str:
-    """The game record in file `path` as an archive line; UsageError if it cannot be read, RoseKingError
-    if it is not a record that replays."""
-    record = loads(read_text(str(path)), path.name)
-    replay(record, path.name)
+def _record_line(data: bytes, where: str) -> str:
+    """The game record `data` (of file `where`) as an archive line; UsageError or RoseKingError if it is
+    not a record that replays."""
+    if len(data) > MAX_BYTES:
+        raise UsageError(f"{where}: larger than {MAX_BYTES} bytes")
+    record = loads(decode(data, where), where)
+    replay(record, where)
     return dumps(record) + "\n"
 
 
