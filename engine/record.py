@@ -123,23 +123,39 @@ def _drawn(pos: Position, card: int, known: bool) -> int:
 def read_records(lines: Iterable[tuple[int, str]], where: str = "records",
                  torn: Callable[[str], object] | None = None) -> Iterator[tuple[int, Any]]:
     """Yield (line number, record) for each non-blank line of `lines`, (line number, text) pairs
-    of a JSON Lines file; JSONInputError names `where` and the line. With `torn`, a line that is
-    not JSON (a torn line: what a write cut short, by a power loss say, leaves) is skipped
-    instead, and what is wrong with it handed to `torn`.
+    of a JSON Lines file; JSONInputError names `where` and the line.
+
+    With `torn`, a torn line — what a write cut short (a power loss) leaves of a record: not
+    JSON, and either the start of a record (`{"`), the last line, or followed by a record, as
+    the next append starts a line of its own — is skipped instead, and what is wrong with it
+    handed to `torn`. Two lines in a row that are no record are not a torn line but an error.
 
     >>> [r for _, r in read_records([(1, '{"a": 1}'), (2, ' '), (3, '[]')])]
     [{'a': 1}, []]
-    >>> [r for _, r in read_records([(1, '{"a": 1'), (2, '{"a": 2}')], "f.jsonl", torn=print)]
-    f.jsonl:1: not JSON: Expecting ',' delimiter (line 1, column 8)
+    >>> [r for _, r in read_records([(1, 'cut'), (2, '{"a": 2}'), (3, '{"a": 3')], "f.jsonl", torn=print)]
+    f.jsonl:1: not JSON: Expecting value (line 1, column 1)
+    f.jsonl:3: not JSON: Expecting ',' delimiter (line 1, column 8)
     [{'a': 2}]
     """
+    held: JSONInputError | None = None          # a line that is no record, torn if a record follows
     for n, line in lines:
-        if line.strip():
-            try:
-                record = loads(line, f"{where}:{n}")
-            except JSONInputError as exc:
-                if torn is None:
-                    raise
+        if not line.strip():
+            continue
+        try:
+            record = loads(line, f"{where}:{n}")
+        except JSONInputError as exc:
+            if torn is None:
+                raise
+            if line.lstrip("\0").startswith('{"'):
                 torn(str(exc))
-                continue
-            yield n, record
+            elif held is not None:
+                raise held from None
+            else:
+                held = exc
+            continue
+        if held is not None and torn is not None:
+            torn(str(held))
+            held = None
+        yield n, record
+    if held is not None and torn is not None:
+        torn(str(held))

@@ -100,7 +100,8 @@ def facts(record: Any, file: str, line: int) -> Facts:
 
 def facts_of(file: str, lines: list[tuple[int, str]]) -> tuple[list[Facts], list[str]]:
     """The facts of the games on (line number, text) `lines` of `file`, and what is wrong with each
-    torn line among them (skipped, `read_records`): a unit of work for a process pool."""
+    torn line among them (skipped, `read_records`; the chunk's last line counts as a last line): a
+    unit of work for a process pool."""
     torn: list[str] = []
     return [facts(record, file, line) for line, record in read_records(lines, file, torn.append)], torn
 

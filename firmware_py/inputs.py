@@ -5,7 +5,7 @@ line of gigabytes ends in one `error:` line naming the file (and the byte) at fa
 """
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import BinaryIO
 
 from engine.jsonio import MAX_BYTES  # the one input cap: a position, a configuration, an input script, a line
@@ -97,25 +97,16 @@ def raw_lines(stream: BinaryIO, limit: int = MAX_BYTES) -> Iterator[tuple[int, i
             yield number, start, line
 
 
-def read_lines(path: str, limit: int = MAX_BYTES,
-               torn: Callable[[str], object] | None = None) -> Iterator[tuple[int, str]]:
+def read_lines(path: str, limit: int = MAX_BYTES) -> Iterator[tuple[int, str]]:
     """Yield (line number, text) for each line of file `path` (or `-`); UsageError names the
-    file, line and byte of a line that is too long or not UTF-8 — or, with `torn`, that line
-    is skipped and the message handed to `torn` (a torn line of a records file)."""
+    file, line and byte of a line that is too long or not UTF-8."""
     where = input_name(path)
     stream = _open(path)
     try:
         for number, offset, line in raw_lines(stream, limit):
-            try:
-                if line is None:
-                    raise UsageError(f"{where}:{number}: line longer than {limit} bytes (byte {offset})")
-                text = decode(line, f"{where}:{number}", offset)
-            except UsageError as exc:
-                if torn is None:
-                    raise
-                torn(str(exc))
-                continue
-            yield number, text
+            if line is None:
+                raise UsageError(f"{where}:{number}: line longer than {limit} bytes (byte {offset})")
+            yield number, decode(line, f"{where}:{number}", offset)
     except OSError as exc:
         raise UsageError(f"{where}: cannot read ({exc.strerror})") from None
     finally:

@@ -17,7 +17,7 @@ def register(sub: Subparsers) -> None:
 def run(args: argparse.Namespace) -> None:
     where = input_name(args.records)
     lines = []  # printed only once every game has replayed, so an error leaves stdout empty
-    for game, (line, record) in enumerate(read_records(read_lines(args.records, torn=skipped), where, skipped), 1):
+    for game, (line, record) in enumerate(read_records(read_lines(args.records), where, skipped), 1):
         pos = replay(record, where=f"game {game} (line {line})")
         score = pos.score()
         lines.append(f"game {game}: red {score.red.score}, white {score.white.score}, "

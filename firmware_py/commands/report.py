@@ -47,7 +47,7 @@ def replayed(path: str, pool: Executor | None, window: int) -> Iterator[Facts]:
     """The facts of every game in `path`, in file order, a torn line skipped with a warning; at most
     `window` chunks of records in flight."""
     where = "standard input" if path == "-" else shown(path)
-    lines = read_lines(path, torn=skipped)
+    lines = read_lines(path)
     chunks: Iterable[list[tuple[int, str]]] = iter(lambda: list(itertools.islice(lines, CHUNK)), [])
     done: Iterable[tuple[list[Facts], list[str]]]
     if pool is None:
