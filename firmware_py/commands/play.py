@@ -121,30 +121,30 @@ def run(args: argparse.Namespace) -> int:
     if saved is not None and not args.mode and sim_table and saved.setup.mode == "teams":
         config = teams_sim_config()             # the simulated table it was played on
         settings = table_settings(config)
-    steps = check_device_args(args, config)     # every option checked: from here on, things change
-    try:
-        resumed = saved
-        if unreadable:
-            saves.set_aside(unreadable)
-        if resumed is not None and args.mode:
-            if resumed.over:
-                saves.finish(resumed)           # a kill came between its last move and its archiving
-            elif resumed.pos.stack:             # a save of no move holds nothing to keep: it is replaced
-                saves.set_aside("a new game was asked for with --mode")
-            resumed = None
-        if resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):
-            saves.set_aside(f"this table cannot play it: {why}")
-            resumed = None
-    except SaveError as exc:                    # a save cannot be moved aside
-        raise UsageError(str(exc)) from None
-    first = setup if args.mode else None        # the game to show at once; None: the menu
-    if resumed is not None:
-        print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
-        first = resumed.setup
-    elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdin):
-        first = Setup("demo", level, args.human, seed)       # nobody can press: show a game
-    session = Session(settings, config.seats, setup)
+    steps = check_device_args(args, config)     # every option checked
     with open_from_args(args, config, exit_after_script=args.exit_after_script, steps=steps) as devices:
+        try:                                    # the devices and output files are open: from here on, things change
+            resumed = saved
+            if unreadable:
+                saves.set_aside(unreadable)
+            if resumed is not None and args.mode:
+                if resumed.over:
+                    saves.finish(resumed)       # a kill came between its last move and its archiving
+                elif resumed.pos.stack:         # a save of no move holds nothing to keep: it is replaced
+                    saves.set_aside("a new game was asked for with --mode")
+                resumed = None
+            if resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):
+                saves.set_aside(f"this table cannot play it: {why}")
+                resumed = None
+        except SaveError as exc:                # a save cannot be moved aside
+            raise UsageError(str(exc)) from None
+        first = setup if args.mode else None    # the game to show at once; None: the menu
+        if resumed is not None:
+            print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
+            first = resumed.setup
+        elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdin):
+            first = Setup("demo", level, args.human, seed)       # nobody can press: show a game
+        session = Session(settings, config.seats, setup)
         loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
         if first is not None:
             session.start(first, loop.clock(), resumed)

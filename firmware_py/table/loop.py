@@ -90,13 +90,13 @@ class TableLoop:
         game = self.session.game
         if game is None or (game.number, game.changes) == self._saved:
             return
-        self._saved = (game.number, game.changes)
         if game.over:
             if self._archived != game.number:
                 self.saves.finish(game)
                 self._archived = game.number
-        else:
-            self.saves.save(game)
+            self._saved = (game.number, game.changes)
+        elif self.saves.save(game):             # else tried again at the next step
+            self._saved = (game.number, game.changes)
 
     def settled(self) -> bool:
         """True when nothing is left to do but wait for a person (or the game is a demonstration)."""
@@ -171,3 +171,4 @@ class TableLoop:
             self._unwatch()
             self.computer.close()
             self._aio = None
+            self._persist(self.clock())          # a save that failed at the last step is tried once more

@@ -34,7 +34,7 @@ CURRENT = "current-game.json"
 ARCHIVE = "records.jsonl"
 SET_ASIDE = "set-aside-"         # DATA/set-aside-STAMP-current-game.json: a save that could not be resumed
 UNARCHIVED = "unarchived-"       # DATA/unarchived-STAMP.json: a game waiting for the archive
-TAIL_BYTES = 64_000              # enough to hold the archive's last line
+TAIL_BYTES = 64_000              # the archive's end read to find a game already there: a dozen games
 RETRY_SECONDS = 10.0             # how often games waiting for the archive are tried again
 
 
@@ -106,7 +106,7 @@ class Saves:
             _check_appendable(Path(extra_archive))
         self._held: list[str] = []          # lines of games that not even a file beside the save could keep
         self._retry_at: float | None = -math.inf   # when `retry` looks next (None: a period after its next call)
-        self._told: str | None = None       # the last failure logged, not repeated at every retry
+        self._told: dict[str, str] = {}     # the failure last logged, of saving and of archiving: said once
 
     @property
     def current(self) -> Path:
@@ -117,14 +117,15 @@ class Saves:
         return self.directory / ARCHIVE
 
     def save(self, game: Game) -> bool:
-        """Write the game's record over the current save, atomically; a failure is logged (play goes
-        on) and False."""
+        """Write the game's record over the current save, atomically; False if it cannot be, logged once
+        (play goes on; the loop tries again at its next step)."""
         try:
             write_file(str(self.current), (dumps(game.record()) + "\n").encode("utf-8"))
-            return True
         except UsageError as exc:
-            self.log(f"roseking: the game could not be saved: {exc}")
+            self._say("save", f"roseking: the game could not be saved: {exc}")
             return False
+        self._told.pop("save", None)
+        return True
 
     def load(self, settings: Settings = DEFAULT_SETTINGS) -> Game | None:
         """The saved game, or None; a save that cannot be resumed is moved aside with a log line."""
@@ -164,7 +165,7 @@ class Saves:
 
         When this returns, the game is a whole, synced line of DATA/records.jsonl (never glued
         onto a torn last line: that is left as it is and the game starts a line of its own; a
-        game already the last line is not added again), and only then is the current save
+        game already among the last lines is not added again), and only then is the current save
         removed. When the archive cannot be written, the game is kept in DATA/unarchived-….json,
         a file no later game overwrites, the log says so, and `retry` (each tick of the service,
         and at start-up) archives it later; should not even that file be written (a full disk),
@@ -210,7 +211,7 @@ class Saves:
                 with open(path, "rb") as f:
                     data = f.read(MAX_BYTES + 1)
             except OSError as exc:
-                self._say(f"roseking: {shown(str(path))}: cannot read ({exc.strerror}); tried again later")
+                self._say("archive", f"roseking: {shown(str(path))}: cannot read ({exc.strerror}); tried again later")
                 continue
             try:
                 line = _record_line(data, path.name)
@@ -220,14 +221,14 @@ class Saves:
             try:
                 self._archive_line(line)
             except SaveError as exc:
-                self._say(f"roseking: finished games still wait in {self.directory.name}/{UNARCHIVED}…: {exc}")
+                self._say("archive", f"roseking: finished games still wait in {UNARCHIVED}…: {exc}")
                 break
             self._remove(path)
             self.log(f"roseking: {path.name}: archived")
         waiting = bool(self._held or self.waiting())
         self._retry_at = now + RETRY_SECONDS if waiting else math.inf
         if not waiting:
-            self._told = None
+            self._told.pop("archive", None)
 
     # --- the steps -------------------------------------------------------------
 
@@ -256,7 +257,7 @@ class Saves:
             where = f"held in memory only ({exc})"
         if self._retry_at == math.inf:
             self._retry_at = None
-        self._say(f"roseking: the finished game could not be archived: {why}; {where}, "
+        self._say("archive", f"roseking: the finished game could not be archived: {why}; {where}, "
                   f"tried again every {RETRY_SECONDS:g} s")
 
     def _keep(self, line: str) -> Path:
@@ -271,7 +272,7 @@ class Saves:
         try:
             self._move(path, target, "moved aside")
         except SaveError as exc:
-            self._say(f"roseking: {exc}")
+            self._say("archive", f"roseking: {exc}")
             return
         self.log(f"roseking: {path.name}: {why}; moved to {target.name}")
 
@@ -299,10 +300,10 @@ class Saves:
             return
         fsync_folder(str(self.directory))
 
-    def _say(self, line: str) -> None:
-        """Log `line` unless it is the failure last logged."""
-        if line != self._told:
-            self._told = line
+    def _say(self, topic: str, line: str) -> None:
+        """Log `line` unless it is the failure of `topic` (saving, archiving) last logged."""
+        if self._told.get(topic) != line:
+            self._told[topic] = line
             self.log(line)
 
 
@@ -350,7 +351,8 @@ def _open_append(path: Path, create: bool = True) -> int:
 
 def _append_line(path: Path, line: str) -> None:
     """Append `line` (ending in a newline) to `path` as a whole line of its own, unless it is already
-    the last line; SaveError naming the file if it cannot be.
+    one of the last lines (its save could not be removed, say, and it came back); SaveError naming the
+    file if it cannot be.
 
     A torn last line (a write cut short by a power loss) is left as it is and `line` starts a new
     line after it. A write that fails part-way is cut back off a regular file, so a failure leaves
@@ -358,7 +360,7 @@ def _append_line(path: Path, line: str) -> None:
     """
     data = line.encode("utf-8")
     tail = _tail(path)
-    if tail is not None and tail.splitlines(keepends=True)[-1:] == [data]:
+    if tail is not None and b"\n" + data in b"\n" + tail:
         return
     if tail and not tail.endswith(b"\n"):
         data = b"\n" + data
