@@ -172,3 +172,4 @@ class TableLoop:
             self.computer.close()
             self._aio = None
             self._persist(self.clock())          # a save that failed at the last step is tried once more
+            self.saves.close()

@@ -230,6 +230,13 @@ class Saves:
         if not waiting:
             self._told.pop("archive", None)
 
+    def close(self) -> None:
+        """The service stops: the waiting games are tried once more, and a game that not even memory
+        can keep any longer is written into the log whole, the one place left to find it."""
+        self.retry(math.inf)
+        for line in self._held:
+            self.log(f"roseking: a finished game could not be written anywhere; its record: {line.rstrip()}")
+
     # --- the steps -------------------------------------------------------------
 
     def _archive_line(self, line: str) -> None:
