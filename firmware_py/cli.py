@@ -50,7 +50,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     with streams.guarded() as (stdout, stderr):
         status = _run(sys.argv[1:] if argv is None else argv, stdout)
-        return 2 if status == 0 and stderr.failed else status
+        if status == 0 and stderr.failed:          # a warning or a log line was lost
+            streams.say(f"error: {stderr.failed}")  # if it was only for a while
+            status = 2
+        return status
 
 
 def _run(argv: Sequence[str], stdout: streams.Guarded) -> int:

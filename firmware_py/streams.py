@@ -9,8 +9,9 @@ never passes for success.
 - standard error carries warnings and the table's log: a write that fails is remembered, not
   raised, so the work goes on (the table keeps playing), and the command's status becomes 2.
 
-A stream that failed is pointed at `/dev/null`, so that what is still buffered for it cannot
-fail again when the interpreter exits (that would print a traceback and give status 120).
+A stream that failed is pointed at `/dev/null` (standard error once the command is over), so
+that what is still buffered for it cannot fail again when the interpreter exits (that would
+print a traceback and give status 120).
 """
 from __future__ import annotations
 
@@ -57,8 +58,8 @@ class Guarded:
 
     def _fail(self, why: str) -> None:
         self.failed = self.failed or why
-        _silence(self._stream)
         if self._strict:
+            _silence(self._stream)
             raise UsageError(why)
 
     def _call(self, method: str, *args: Any) -> Any:
@@ -68,6 +69,7 @@ class Guarded:
             return getattr(self._stream, method)(*args)
         except BrokenPipeError:
             if self._strict:
+                self.failed = f"{self.name}: the reader has gone"
                 _silence(self._stream)
                 raise
             return self._fail(f"{self.name}: cannot write (the reader has gone)")
@@ -114,11 +116,14 @@ def guarded() -> Iterator[tuple[Guarded, Guarded]]:
         yield out, err
     finally:
         sys.stdout, sys.stderr = saved
+        if err.failed:                      # said, if it could be, by now
+            _silence(saved[1])
 
 
 def say(line: str) -> None:
     """Write `line` to standard error as best it can (a failure is remembered by the guard)."""
-    print(line, file=sys.stderr, flush=True)
+    sys.stderr.write(line + "\n")          # one write: a line that fails leaves nothing behind
+    sys.stderr.flush()
 
 
 def skipped(why: str) -> None:

@@ -295,3 +295,10 @@ def test_standard_error_failing_is_status_2_and_the_output_stands(tmp_path, inpu
     assert got == 2
     if argv[0] == "replay":                  # its warning was lost, its output is whole
         assert stdout.getvalue().count("\n") == 3
+
+
+def test_standard_error_failing_for_a_while_is_said_at_the_end(tmp_path, inputs):
+    stdout, stderr = Stream(), Stream("EIO", lambda n: n == 0)
+    got, err = serve(argv_of(inputs, tmp_path, "replay", "TORN"), stdout=stdout, stderr=stderr)
+    assert got == 2 and err == "error: standard error: cannot write (Input/output error)\n", err
+    assert stdout.getvalue().count("\n") == 3
