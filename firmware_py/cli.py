@@ -26,6 +26,8 @@ TABLE_LIBRARIES = frozenset({"gpiozero", "luma", "PIL", "neopixel", "board", "ad
 
 # Commands that write nothing to standard output: they may run with it closed.
 SILENT = frozenset({"play"})
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one `error: …` line and status 2."""
 

@@ -650,3 +650,21 @@ def test_ctrl_c_while_the_computer_starts_up_is_no_traceback(tmp_path):
         os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=30)
         assert proc.returncode == 130 and err == b"", (delay, err.decode())
+
+
+def test_an_error_in_handling_the_computers_answer_ends_the_service_with_one_error_line(capsys, tmp_path,
+                                                                                       monkeypatch):
+    """The answer arrives in an asyncio callback, whose errors asyncio would only log, traceback and all,
+    and the service would go on as if nothing had happened."""
+    from firmware_py.table.loop import TableLoop
+
+    def fails(self, request, move):
+        raise UsageError("frames.jsonl: cannot write (No space left on device)")
+    monkeypatch.setattr(TableLoop, "answer", fails)
+    script = tmp_path / "wait.txt"
+    script.write_text("wait 20\n")
+    argv = ["play", "--sim", "--mode", "demo", "--level", "random", "--data-dir", str(tmp_path / "data"),
+            "--input-script", str(script), "--exit-after-script"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == "error: frames.jsonl: cannot write (No space left on device)\n", err

@@ -13,7 +13,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from firmware_py.table import scenes
 from firmware_py.table.computer import Computer
@@ -27,11 +27,7 @@ from hardware.frame import Frame
 TICK_SECONDS = 0.05
 BRIDGE_POLL_SECONDS = 0.5
 _END = object()          # the button source has ended
-_DIED = object()         # the computer's worker died
-
-
-class _Answer(NamedTuple):
-    got: tuple[Request, str]
+_FAILED = object()       # handling the computer's answer failed (`_failure`)
 
 
 class TableLoop:
@@ -46,6 +42,7 @@ class TableLoop:
         self._fd: int | None = None
         self._aio: asyncio.AbstractEventLoop | None = None
         self._queue: asyncio.Queue[Any] | None = None
+        self._failure: Exception | None = None
         self.input_ended = False
 
     # --- the work ----------------------------------------------------------
@@ -118,13 +115,18 @@ class TableLoop:
         self._fd = None
 
     def _readable(self) -> None:
-        """The worker's pipe has something: hand it to `run`, whose errors end the service (an error in
-        this callback would only be logged by asyncio, with a traceback)."""
-        got = self.computer.receive()
-        if got is not None or self.computer.busy is None:   # an answer, or the worker died: ask a new one
-            self._unwatch()
+        try:
+            got = self.computer.receive()
+            if got is not None:
+                self._unwatch()
+                self.answer(*got)
+            elif self.computer.busy is None:       # the worker died: ask a new one
+                self._unwatch()
+                self.step()
+        except Exception as exc:                   # for `run` to raise: asyncio would only log it, traceback and all
+            self._failure = exc
             assert self._queue is not None
-            self._queue.put_nowait(_Answer(got) if got is not None else _DIED)
+            self._queue.put_nowait(_FAILED)
 
     def _bridge(self, stop: threading.Event) -> None:
         """The button thread: blocking `get`, then hand the event to the loop; nothing else."""
@@ -160,10 +162,9 @@ class TableLoop:
                     continue
                 if item is _END:
                     self.input_ended = True
-                elif item is _DIED:
-                    self.step()
-                elif isinstance(item, _Answer):
-                    self.answer(*item.got)
+                elif item is _FAILED:
+                    assert self._failure is not None
+                    raise self._failure
                 else:
                     self.handle(item)
         finally:
