@@ -668,3 +668,21 @@ def test_an_error_in_handling_the_computers_answer_ends_the_service_with_one_err
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err == "error: frames.jsonl: cannot write (No space left on device)\n", err
+
+
+@pytest.mark.parametrize("archive_fails", [False, True])
+def test_finish_retires_a_game_replaced_before_its_end_too(tmp_path, archive_fails):
+    """For a new game asked for in the middle of one: it is archived as `unfinished` (or waits for the
+    archive), and the save's place is free at once."""
+    saves = Saves(tmp_path, log=[].append)
+    game = played(Setup("humans", seed=4), 5)
+    saves.save(game)
+    if archive_fails:
+        (tmp_path / ARCHIVE).mkdir()
+    saves.finish(game)
+    assert not (tmp_path / CURRENT).exists()
+    if archive_fails:
+        (tmp_path / ARCHIVE).rmdir()
+        saves.retry(RETRY_SECONDS)
+    [record] = archived(tmp_path)
+    assert record == game.record() and record["result"]["reason"] == "unfinished"
