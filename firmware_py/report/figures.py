@@ -20,21 +20,29 @@ from firmware_py.report.elo import elo_intervals
 DPI = 100
 INK = {"red": "#b8322a", "white": "#5b6f86", "draw": "#9a9a9a"}  # white stones are drawn slate: white on white is lost
 FILES = "abcdefghi"
-LABEL_CHARS = 30  # a longer player name is cut in the figures (the page's tables show it whole)
+LABEL_CHARS = 24  # a longer player name is cut in the figures (report.json and the CSV hold it whole)
 matplotlib.rcParams.update({"svg.fonttype": "none", "font.size": 10, "axes.spines.top": False,
                      "axes.spines.right": False, "figure.dpi": DPI, "savefig.dpi": DPI})
 
 Draw = Callable[[dict[str, Any]], Figure]
 
 
-def _name(name: str) -> str:
-    """A player's name as a figure shows it: at most LABEL_CHARS characters, `$` not taken for mathtext.
+def short(name: str, width: int) -> str:
+    """A player's name cut to `width` characters, the last an ellipsis, when it is longer.
 
-    >>> _name("hard:5000"), _name("x" * 40), _name("$1 bet$")
-    ('hard:5000', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxx…', '\\\\$1 bet\\\\$')
+    >>> short("hard:5000", 24), short("x" * 40, 24)
+    ('hard:5000', 'xxxxxxxxxxxxxxxxxxxxxxx…')
     """
-    short = name if len(name) <= LABEL_CHARS else name[:LABEL_CHARS - 1] + "…"
-    return short.replace("$", r"\$")
+    return name if len(name) <= width else name[:width - 1] + "…"
+
+
+def _name(name: str) -> str:
+    """A player's name as a figure shows it: `short`, `$` not taken for mathtext.
+
+    >>> _name("$1 bet$")
+    '\\\\$1 bet\\\\$'
+    """
+    return short(name, LABEL_CHARS).replace("$", r"\$")
 
 
 def _side(t: dict[str, Any], colour: str) -> str:

@@ -11,8 +11,9 @@ from typing import Any
 from engine.stats import proportion
 from engine.variants import COLOURS
 from firmware_py.atomic import atomic_writer, output_directory, write_file
-from firmware_py.report.figures import DPI, drawn, elo_ratings_with_errors
+from firmware_py.report.figures import DPI, drawn, elo_ratings_with_errors, short
 
+NAME_CHARS = 60  # a longer player name is cut on the page (report.json and the CSV hold it whole)
 STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1180px; padding: 0 1em; color: #222; }
 h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; } h3 { margin-bottom: .3em; }
@@ -60,6 +61,7 @@ def _summary(t: dict[str, Any]) -> str:
     rows.append(["draws", f"{s['colours']['draws']:,}", Raw(_pct({"rate": draws, "ci95": ci95}))])
     rows.append(["first player wins", f"{s['first_player_wins']['wins']:,}", Raw(_pct(s["first_player_wins"]))])
     for name, p in s["players"].items():
+        name = short(name, NAME_CHARS)
         if p["games"]:
             rows.append([f"player {name}: score in {p['games']:,} games", f"{p['wins']:,} W, {p['draws']:,} D",
                          Raw(_pct(p))])
@@ -75,7 +77,7 @@ def _summary(t: dict[str, Any]) -> str:
 
 def _seats(t: dict[str, Any]) -> str:
     n = max(t["games"], 1)
-    rows = [[seat, ", ".join(f"{name} ({k:,})" for name, k in d["players"].items()),
+    rows = [[seat, ", ".join(f"{short(name, NAME_CHARS)} ({k:,})" for name, k in d["players"].items()),
              *(f"{d[kind] / n:.2f}" for kind in ("stones", "heroes", "draws", "passes"))]
             for seat, d in t["seats"].items()]
     return _table(["seat", "players (games)", "stones placed", "heroes", "draws", "passes"], rows) + \
@@ -86,10 +88,11 @@ def _seats(t: dict[str, Any]) -> str:
 def _tournament(t: dict[str, Any]) -> str:
     table = t["tournament"]
     elo = elo_ratings_with_errors(table)
-    players = [[r["player"], r["games"], r["wins"], r["draws"], r["losses"],
+    players = [[short(r["player"], NAME_CHARS), r["games"], r["wins"], r["draws"], r["losses"],
                 Raw(_pct(r, "score")), f"{elo[r['player']][0]:+.0f} ± {elo[r['player']][1]:.0f}"]
                for r in table["players"]]
-    pairs = [[f"{r['player']} vs {r['opponent']}", r["games"], r["wins"], r["draws"], r["losses"],
+    pairs = [[" vs ".join(short(r[side], NAME_CHARS) for side in ("player", "opponent")), r["games"], r["wins"],
+              r["draws"], r["losses"],
               Raw(_pct(r, "score"))] for r in table["pairings"]]
     return (_table(["side", "games", "W", "D", "L", "score [95% interval]", "Elo ± 95%"], players)
             + _table(["pairing", "games", "W", "D", "L", "first-named side's score"], pairs))
