@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -263,16 +264,22 @@ PRINTING = {
     "simulate": ["simulate", "--games", "2"], "simulate --json": ["simulate", "--games", "2", "--json"],
     "tournament": ["tournament", "--players", "random,greedy", "--games", "2"],
     "config check": ["config", "check", "CONFIG"], "report": ["report", "RECORDS", "--csv", "OUT"],
-    "selftest": SELFTEST, "agent": ["agent", "--level", "random"],
+    "selftest": SELFTEST, "agent": ["agent", "--level", "random"], "help": ["new", "--help"],
+    "version": ["--version"],
 }
+
+
+def printing(inputs, tmp_path, command):
+    """The argv of a printing command, and its standard input."""
+    stdin = (inputs / "pos.json").read_bytes() + b"\n" if command == "agent" else b""
+    return argv_of(inputs, tmp_path / "out.csv", *PRINTING[command]), stdin
 
 
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("command", PRINTING)
 def test_each_write_to_standard_output_failing_is_one_error_line_and_status_2(tmp_path, inputs, monkeypatch,
                                                                                command, kind):
-    argv = argv_of(inputs, tmp_path / "out.csv", *PRINTING[command])
-    stdin = (inputs / "pos.json").read_bytes() + b"\n" if command == "agent" else b""
+    argv, stdin = printing(inputs, tmp_path, command)
 
     def fed():
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
@@ -302,3 +309,43 @@ def test_standard_error_failing_for_a_while_is_said_at_the_end(tmp_path, inputs)
     got, err = serve(argv_of(inputs, tmp_path, "replay", "TORN"), stdout=stdout, stderr=stderr)
     assert got == 2 and err == "error: standard error: cannot write (Input/output error)\n", err
     assert stdout.getvalue().count("\n") == 3
+
+
+# --- the same through real descriptors, in a process of its own --------------------------------
+
+def roseking(argv, stdin=b"", **redirect):
+    """`roseking ARGV` in a new process whose standard streams are opened or closed as `redirect` says
+    (`_1="/dev/full"`, `_2=None` for closed)."""
+    shell = " ".join(f"{fd[1:]}>&-" if target is None else f"{fd[1:]}>{target}" for fd, target in redirect.items())
+    return subprocess.run(["sh", "-c", f'exec "$@" {shell}', "sh", sys.executable, "-m", "firmware_py.cli", *argv],
+                          input=stdin, capture_output=True, timeout=120)
+
+
+@pytest.mark.parametrize("command", PRINTING)
+def test_standard_output_full_or_closed_is_one_error_line_and_status_2(tmp_path, inputs, command):
+    """Not a traceback and status 1 (at the interpreter's last flush, 120), nor a closed output taken
+    for success."""
+    argv, stdin = printing(inputs, tmp_path, command)
+    full = roseking(argv, stdin, _1="/dev/full")
+    assert (full.returncode, full.stderr.decode()) == (2, "error: standard output: cannot write (No space left on "
+                                                          "device)\n")
+    closed = roseking(argv, stdin, _1=None)
+    assert (closed.returncode, closed.stderr.decode()) == (2, "error: standard output is closed\n")
+
+
+@pytest.mark.parametrize("command", ["legal", "agent"])
+def test_standard_error_closed_or_full_is_no_traceback_and_a_lost_error_line_is_status_2(tmp_path, inputs,
+                                                                                         command):
+    argv, stdin = printing(inputs, tmp_path, command)
+    for target in (None, "/dev/full"):
+        fine = roseking(argv, stdin, _2=target)
+        assert fine.returncode == 0 and fine.stdout, fine           # nothing had to be said
+        failed = roseking([argv[0], "no-such-file.json"], _2=target)
+        assert (failed.returncode, failed.stdout) == (2, b"")     # the error line is lost, not sent to stdout
+
+
+def test_play_may_run_with_standard_output_closed(tmp_path):
+    done = roseking(["play", "--sim", "--mode", "humans", "--data-dir", str(tmp_path), "--input-script", os.devnull,
+                     "--exit-after-script"], _1=None)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert (tmp_path / CURRENT).exists()
