@@ -2,6 +2,7 @@
 import argparse
 import contextlib
 import os
+import signal
 from collections.abc import Callable, Iterator
 
 from firmware_py.atomic import _sigterm_unwinds, atomic_writer, output_directory, write_file
@@ -46,8 +47,9 @@ def _saver(folder: str) -> Callable[[str, bytes], None]:
 def open_from_args(args: argparse.Namespace, config: Config | None = None,
                    exit_after_script: bool | None = None) -> Iterator[Devices]:
     """The devices the options ask for, with their output files; closed (and the files
-    put in place) when the block ends. While it runs, SIGTERM ends the program as Ctrl-C
-    does, through this block (LEDs and displays blanked, pins released), status 143."""
+    put in place) when the block ends. While it runs, SIGTERM and SIGHUP end the program as
+    Ctrl-C does, through this block (LEDs and displays blanked, pins released, the terminal
+    given back), status 143 and 129."""
     config = config or config_from_args(args)
     exit_after = args.exit_after_script if exit_after_script is None else exit_after_script
     if args.exit_after_script and args.input_script is None:
@@ -57,7 +59,7 @@ def open_from_args(args: argparse.Namespace, config: Config | None = None,
         steps = parse_script(read_text(args.input_script), list(config.buttons.pins), input_name(args.input_script))
     frames, snapshot = args.frames, args.snapshot
     with contextlib.ExitStack() as stack:
-        stack.enter_context(_sigterm_unwinds())
+        stack.enter_context(_sigterm_unwinds(signal.SIGTERM, signal.SIGHUP))
         if backend_of(config, args.sim) == "sim":  # else open_devices refuses the simulator's options
             if frames is not None:
                 frames = stack.enter_context(atomic_writer(frames))
