@@ -36,11 +36,12 @@ def visible_width(line):
 
 def beside(*blocks, gap=2):
     """Blocks of lines side by side, each padded to its widest line, tops aligned."""
-    blocks = [b for b in blocks if b]
-    widths = [max(map(visible_width, b)) for b in blocks]
-    return [(" " * gap).join(
-        (b[i] if i < len(b) else "") + " " * (w - visible_width(b[i] if i < len(b) else "")) for b, w in zip(blocks, widths)
-    ).rstrip() for i in range(max(map(len, blocks), default=0))]
+    shown = [b for b in blocks if b]
+    widths = [max(map(visible_width, b)) for b in shown]
+    rows = max(map(len, shown), default=0)
+    padded = [[*b, *[""] * (rows - len(b))] for b in shown]
+    return [(" " * gap).join(b[i] + " " * (w - visible_width(b[i])) for b, w in zip(padded, widths)).rstrip()
+            for i in range(rows)]
 
 
 def board_lines(frame):

@@ -193,9 +193,11 @@ def test_the_terminal_picture_fits_80_by_24(teams):
 
 
 def test_a_terminal_too_small_for_the_picture_is_told_what_it_needs():
+    import fcntl
     import os
     import pty
-    import termios, struct, fcntl
+    import struct
+    import termios
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 20, 60, 0, 0))
     with os.fdopen(slave, "w") as out:

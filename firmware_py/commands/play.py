@@ -3,7 +3,9 @@
 Without `--mode` a saved game is resumed (a teams game on the simulated four-panel table
 under `--sim`; one the table cannot play is set aside), else the menu, or, on the simulated
 board with neither a terminal nor an input script, a demonstration. With `--mode` a new game
-of that mode is dealt at once, and an unfinished save is set aside first, never lost.
+of that mode is dealt at once, and an unfinished save is archived first (result
+`unfinished`), never lost. What happened to the save is said on the table and in the
+terminal's caption, and its log lines are printed once the terminal picture is up.
 """
 import argparse
 import asyncio
@@ -28,8 +30,8 @@ if TYPE_CHECKING:
 
 TEAM_CARDS = 3      # R21
 HELP = ("a card previews its move, the same card again plays it; HERO confirms a hero move; DRAW draws",
-        "hold HERO for a hint, hold DRAW to take back against the computer, hold MENU for the menu",
-        "menu: card 1 mode, card 2 level, card 3 who plays red, the last card start")
+        "MENU: the game menu (score, last move, hint, take back, new game); MENU again: back to the game",
+        "new game: card 1 mode, card 2 level, card 3 who plays red, the last card start (docs/GESTURES.md)")
 
 
 TEAMS_PINS = {"red1": (4, 17, 27, 22, 5), "white1": (23, 24, 25, 12, 16), "red2": (6, 13, 26, 19, 20),
@@ -84,7 +86,7 @@ def check_table(mode: str, seats: tuple[str, ...], settings: Settings) -> None:
 def run(args: argparse.Namespace) -> int:
     from firmware_py.table.computer import Computer        # the loop and the devices need the table libraries
     from firmware_py.table.loop import TableLoop
-    from firmware_py.table.saves import SaveError, Saves
+    from firmware_py.table.saves import ARCHIVE, SaveError, Saves
     from firmware_py.table.session import Session
     from hardware.backends import backend_of
     from hardware.keyboard import interactive
@@ -104,15 +106,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--data-dir: the directory name is empty")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     setup = Setup(args.mode or "humans", level, args.human, seed)
+    log = HeldLog()
     try:
-        saves = Saves(args.data_dir or settings.data_path(), args.records,
-                      log=lambda line: print(line, file=sys.stderr))
+        saves = Saves(args.data_dir or settings.data_path(), args.records, log=log)
         resumed = saves.load(settings)
+        archived = None
         if resumed is not None and args.mode:
-            if resumed.over:
-                saves.finish(resumed)           # a kill came between its last move and its archiving
-            elif resumed.pos.stack:             # a save of no move holds nothing to keep: it is replaced
-                saves.set_aside("a new game was asked for with --mode")
+            if resumed.pos.stack or resumed.over:   # a save of no move holds nothing to keep: it is replaced
+                saves.finish(resumed)           # archived, as `unfinished` unless a kill came after its last move
+                archived = f"the saved game ({len(resumed.pos.stack)} moves) archived in {ARCHIVE}"
+                log(f"roseking: {archived}; a new game of {args.mode} starts")
             resumed = None
         if resumed is not None and sim_table and resumed.setup.mode == "teams":
             config = teams_sim_config()         # the simulated table it was played on
@@ -121,28 +124,59 @@ def run(args: argparse.Namespace) -> int:
             saves.set_aside(f"this table cannot play it: {why}")
             resumed = None
     except SaveError as exc:                    # the data folder is unusable, or a save cannot be moved aside
+        log.release()
         raise UsageError(str(exc)) from None
     first = setup if args.mode else None        # the game to show at once; None: the menu
     if resumed is not None:
-        print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
+        log(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)")
         first = resumed.setup
-    elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdin):
+    elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdout):
         first = Setup("demo", level, args.human, seed)       # nobody can press: show a game
-    session = Session(settings, config.seats, setup)
-    with open_from_args(args, config, exit_after_script=args.exit_after_script) as devices:
-        loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
-        if first is not None:
-            session.start(first, loop.clock(), resumed)
-        if interactive(sys.stdout) and not args.input_script:
-            print("\n".join(HELP), file=sys.stderr)
-        asyncio.run(_serve(loop, args.exit_after_script))
+    session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats})
+    try:
+        with open_from_args(args, config, exit_after_script=args.exit_after_script) as devices:
+            loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
+            now = loop.clock()
+            if first is not None:
+                session.start(first, now, resumed)
+            if resumed is not None:
+                session.announce("RESUMED", f"RESUMED ({len(resumed.pos.stack)} moves)", now)
+            elif saves.set_aside_to is not None:
+                session.announce("OLD SAVE SET ASIDE", f"save set aside as {saves.set_aside_to.name}", now)
+            elif archived is not None:
+                session.announce("OLD GAME ARCHIVED", archived, now)
+            log.release()
+            if interactive(sys.stdout) and not args.input_script:
+                print("\n".join(HELP), file=sys.stderr)
+            asyncio.run(_serve(loop, args.exit_after_script))
+    finally:
+        log.release()
     return 0
 
 
+class HeldLog:
+    """Log lines to standard error, held until `release` (the terminal picture clears the screen when it
+    comes up, and would take them with it), then printed as they come."""
+
+    def __init__(self) -> None:
+        self.held: list[str] | None = []
+
+    def __call__(self, line: str) -> None:
+        if self.held is None:
+            print(line, file=sys.stderr)
+        else:
+            self.held.append(line)
+
+    def release(self) -> None:
+        held, self.held = self.held or [], None
+        for line in held:
+            print(line, file=sys.stderr)
+
+
 async def _serve(loop: "TableLoop", exit_after_input: bool) -> None:
-    """Run the loop until it is done, SIGTERM or Ctrl-C; the game is saved after every move anyway."""
+    """Run the loop until it is done, SIGTERM, SIGHUP or Ctrl-C; the game is saved after every move anyway."""
     stop = asyncio.Event()
     aio = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         aio.add_signal_handler(sig, stop.set)
     await loop.run(exit_after_input, stop)

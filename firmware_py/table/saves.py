@@ -83,6 +83,7 @@ class Saves:
     def __init__(self, directory: Path, extra_archive: str | None = None,
                  log: Callable[[str], None] = print) -> None:
         self.directory, self.extra_archive, self.log = Path(directory), extra_archive, log
+        self.set_aside_to: Path | None = None       # where `set_aside` last moved the save
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except FileExistsError:
@@ -136,6 +137,7 @@ class Saves:
             os.replace(self.current, target)
         except OSError as exc:
             raise SaveError(f"{self.current}: cannot be moved aside ({exc.strerror})") from None
+        self.set_aside_to = target
         self.log(f"roseking: {self.current}: {why}; moved to {target.name}, starting a new game")
 
     def archive(self, game: Game) -> None:
