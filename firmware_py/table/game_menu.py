@@ -19,7 +19,7 @@ from firmware_py.table.menu import Refusal
 
 ITEMS = {"score": "SCORE", "last": "LAST MOVE", "hint": "HINT", "takeback": "TAKE BACK", "new": "NEW GAME"}
 MORE = "MORE"
-AGREE_SECONDS = 10.0
+AGREE_SECONDS = 9.0          # one digit to count down
 INFO_SECONDS = 20.0         # the state or the last move, shown until a press or for this long
 IDLE_SECONDS = 30.0         # a game menu nobody presses goes back to the game
 

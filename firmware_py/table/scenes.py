@@ -7,7 +7,8 @@ mover's are dimmed (`Frame.dimmed`), each dot still lit, so that every hand stay
 from every seat (R7: hands are open). A card is drawn turned as its seat sees the board
 (`Session.views`), so that on the table its arrow points the card's board direction for
 every seat (R2); text reads upright for each seat. Text that fits its displays stands
-still for `STILL_SECONDS`; longer text scrolls at `[table] scroll_speed`, one whole pass.
+still; longer text starts at its first letter, waits, slides at `[table] scroll_speed`
+until its last letter shows, and waits again.
 """
 import math
 from collections.abc import Sequence
@@ -21,7 +22,6 @@ from firmware_py.table.menu import CONFIRM_SECONDS, Menu
 from firmware_py.table.session import MENU, OPTIONS, OVER, Session
 from hardware.frame import BLANK, RGB, Bitmap, Frame, turn
 from hardware.glyphs import glyph, hero, scroll, text_columns
-from hardware.glyphs import scroll_length as _length
 
 RED, WHITE, CROWN, NO = (255, 0, 0), (170, 170, 170), (255, 150, 0), (160, 0, 200)
 STONES: dict[int, RGB] = {1: RED, 2: WHITE}
@@ -31,13 +31,13 @@ BLINK = 0.25                 # preview blink half-period
 CROWN_PERIOD = 1.0           # gold for the first 0.6 of it, the stone's colour for the rest
 JUMP_SECONDS = 2.5           # the last jump's trail stays this long; a hero's flipped stone flashes as long
 STILL_SECONDS = 1.5          # text that fits its displays stands this long
+HOLD_SECONDS = 0.8           # longer text waits this long at its start and at its end
 LAPSE_SECONDS = 2.0          # a confirmation whose time ran out says so this long
 REGION_STEP = 1.5            # end of game: the least time each step of the regions is shown
 REASONS = {"last-stone": "LAST STONE PLACED", "blockade": "BLOCKADE: NOBODY CAN MOVE"}   # R16, R17
 
 scrolled = lru_cache(maxsize=4096)(scroll)
 """`hardware.glyphs.scroll`, remembered: a scene draws the same few texts at the same offsets again and again."""
-scroll_length = lru_cache(maxsize=256)(_length)
 
 
 @lru_cache(maxsize=256)
@@ -82,19 +82,32 @@ def path(origin: int, target: int) -> list[int]:
 # --- text on the displays ------------------------------------------------------
 
 def text(message: str, since: float, now: float, count: int, speed: float) -> tuple[Bitmap, ...]:
-    """`message` on `count` displays side by side: centred and still when it fits, else scrolled from
-    the left edge at `speed` columns a second, round and round."""
+    """`message` on `count` displays side by side from `since`: centred and still when it fits; else
+    its start, then sliding left at `speed` columns a second to its end, then its end, and again."""
     room = 8 * count
     if width(message) <= room:
         return scrolled(message, -((room - width(message)) // 2), count, room)
-    return scrolled(message, int((now - since) * speed) % scroll_length(message), count)
+    slide = width(message) - room
+    t = (now - since) % lasts(message, count, speed)
+    return scrolled(message, int(min(max(0.0, t - HOLD_SECONDS) * speed, slide)), count, room)
 
 
 def lasts(message: str, count: int, speed: float) -> float:
-    """Seconds `message` is shown on `count` displays: `STILL_SECONDS` when it fits, else one whole pass."""
-    if width(message) <= 8 * count:
-        return STILL_SECONDS
-    return max(STILL_SECONDS, scroll_length(message) / speed)
+    """Seconds one showing of `message` on `count` displays takes: `STILL_SECONDS` when it fits, else
+    its start held, the slide and its end held."""
+    slide = width(message) - 8 * count
+    return STILL_SECONDS if slide <= 0 else 2 * HOLD_SECONDS + slide / speed
+
+
+def pages(lines: Sequence[str], since: float, now: float, count: int, speed: float) -> tuple[Bitmap, ...]:
+    """`lines` shown one after the other on `count` displays from `since`, each for one showing, round and round."""
+    times = [lasts(line, count, speed) for line in lines]
+    t = (now - since) % sum(times)
+    for line, length in zip(lines, times):
+        if t < length:
+            return text(line, now - t, now, count, speed)
+        t -= length
+    return text(lines[-1], now, now, count, speed)
 
 
 def panel_text(out: dict[str, Bitmap], name: str, cards: Sequence[int], message: str, since: float, now: float,
@@ -249,21 +262,22 @@ def displays_of(game: Game, session: Session, now: float) -> dict[str, Bitmap]:
     return out
 
 
-def readout(game: Game, cards: int) -> list[str]:
-    """The state of the game, one line per card display: each colour's score now (R18) and heroes left
-    (per seat in teams), stones left in the supply, cards in the draw pile, the computer's level."""
+def readout(game: Game) -> list[str]:
+    """The state of the game, in the lines the displays show one after the other: each colour's score now
+    (R18), heroes left (per seat in teams), stones left in the supply, cards in the draw pile, the computer."""
     pos, score = game.pos, game.pos.score()
-    names = pos.variant.seats
-    items = []
-    for colour, side in enumerate((score.red, score.white)):
-        heroes = [(seat_title(n), h) for i, (n, h) in enumerate(zip(names, pos.heroes)) if i % 2 == colour]
-        left = f"{heroes[0][1]} HEROES" if len(heroes) == 1 else "HEROES " + ", ".join(f"{n} {h}" for n, h in heroes)
-        items.append(f"{('RED', 'WHITE')[colour]} {side.score} PTS {left}")
-    items += [f"{pos.supply} STONES LEFT", f"{len(pos.pile)} CARDS IN THE PILE"]
+    names = [seat_title(n) for n in pos.variant.seats]
+    lines = [f"RED {score.red.score} PTS", f"WHITE {score.white.score} PTS"]
+    if len(names) == 2:
+        lines.append(f"HEROES RED {pos.heroes[0]} WHITE {pos.heroes[1]}")
+    else:
+        lines += [f"{team} HEROES: " + ", ".join(f"{n} {h}" for n, h in list(zip(names, pos.heroes))[colour::2])
+                  for colour, team in enumerate(("RED", "WHITE"))]
+    lines += [f"{pos.supply} STONES LEFT", f"PILE {len(pos.pile)} CARDS"]
     computers = sorted({p for p in game.players if p != HUMAN})
     if computers:
-        items.append("COMPUTER " + " ".join(c.upper() for c in computers))
-    return items[:cards - 1] + ["  ".join(items[cards - 1:])] if len(items) > cards else items
+        lines.append("COMPUTER " + " ".join(c.upper() for c in computers))
+    return lines
 
 
 def displays_options(game: Game, session: Session, now: float) -> dict[str, Bitmap]:
@@ -275,12 +289,10 @@ def displays_options(game: Game, session: Session, now: float) -> dict[str, Bitm
     seats = session.seats[:len(game.players)]
     info = options.info
     for seat, name in enumerate(seats):
-        if info is not None and info.kind == "score":
-            for k, line in enumerate(readout(game, cards)):
-                panel_text(out, name, [k], line, info.since, now, speed)
-            continue
         if info is not None:
-            panel_text(out, name, list(range(cards)), "LAST: " + game.last_move(), info.since, now, speed)
+            lines = readout(game) if info.kind == "score" else ["LAST: " + game.last_move()]
+            for k, bitmap in enumerate(pages(lines, info.since, now, cards, speed)):
+                out[f"{name}.card{k + 1}"] = bitmap
             continue
         for k, label in enumerate(options.labels()):
             if label:

@@ -32,7 +32,7 @@ class Settings:
     think_seconds: float = 10.0
     level: str = "medium"
     show_seconds: float = 2.0
-    scroll_speed: float = 16.0
+    scroll_speed: float = 20.0
     """Columns a second that text scrolls across the card displays (a letter is about six)."""
     cards_per_seat: int = 5
     data_dir: str | None = None
