@@ -178,7 +178,8 @@ def board_last(game: Game, since: float, now: float) -> list[RGB]:
 def end_schedule(game: Game, count: int, speed: float) -> list[tuple[float, float, int, int, str]]:
     """The end's steps: (from, to seconds after the end, colour 0 red / 1 white, regions, text), each colour
     on its own panels at once. A colour's regions of three stones or more come one by one, largest first,
-    each with its size and points (`7x7=49`, R18); several of one or two stones come together (`1+4+1=6`)."""
+    each with its size and points (`7x7=49`, R18); several of one or two stones come together, counted by
+    size (`5x1+2x4=13`: five of one stone, two of two)."""
     score = game.pos.score()
     out = []
     for colour, side in enumerate((score.red, score.white)):
@@ -186,8 +187,9 @@ def end_schedule(game: Game, count: int, speed: float) -> list[tuple[float, floa
         small = small if len(small) > 1 else []
         steps = [(r, f"{n}x{n}={n * n}") for r in side.regions if r not in small for n in [r.bit_count()]]
         if small:
-            points = [r.bit_count() ** 2 for r in small]
-            steps.append((sum(small), "+".join(map(str, points)) + f"={sum(points)}"))
+            sizes = [r.bit_count() for r in small]
+            parts = [f"{k}x{n * n}" if k > 1 else f"{n * n}" for n in (1, 2) if (k := sizes.count(n))]
+            steps.append((sum(small), "+".join(parts) + f"={sum(n * n for n in sizes)}"))
         t = 0.0
         for bits, message in steps:
             step = max(REGION_STEP, lasts(message, count, speed))
@@ -324,10 +326,12 @@ def displays_over(game: Game, session: Session, schedule: Sequence[tuple[float, 
     seats = session.seats[:len(game.players)]
     end = summary_at(schedule)
     if since < end:
+        score = game.pos.score()
         for seat, name in enumerate(seats):
             step = [s for s in schedule if s[2] == seat % 2 and s[0] <= since < s[1]]
-            if step:
-                panel_text(out, name, list(range(cards)), step[0][4], (game.ended or 0) + step[0][0], now, speed)
+            total = f"{('RED', 'WHITE')[seat % 2]} {(score.red, score.white)[seat % 2].score}"    # its steps done
+            said, start = (step[0][4], step[0][0]) if step else (total, 0.0)
+            panel_text(out, name, list(range(cards)), said, (game.ended or 0) + start, now, speed)
         return out
     for name in seats:
         panel_text(out, name, list(range(cards)), ending(game), (game.ended or 0) + end, now, speed)
