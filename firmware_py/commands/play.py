@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
     if resumed is not None:
         log(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)")
         first = resumed.setup
-    elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdout):
+    elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdin):
         first = Setup("demo", level, args.human, seed)       # nobody can press: show a game
     session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats})
     try:

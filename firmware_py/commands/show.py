@@ -67,13 +67,13 @@ def chosen(args: argparse.Namespace) -> tuple[Position, str | None]:
     """The position to show and, for a game, a line saying which game and after which move."""
     where = input_name(args.position)
     documents = list(read_documents(args.position))
-    games = [(n, d) for n, d in documents if isinstance(d, dict) and d.get("format") == FORMAT]
+    games = [(n, d) for n, d in documents if _is_record(d)]
     if len(documents) == 1 and not games:
         if args.ply is not None or args.game is not None:
             raise UsageError(f"--{'ply' if args.ply is not None else 'game'}: {where} holds a position, not a game")
         return Position.from_json(documents[0][1], args.seed, args.reshuffle), None
     if not documents or len(games) < len(documents):
-        line = next((n for n, d in documents if (n, d) not in games), 1)
+        line = next((n for n, d in documents if not _is_record(d)), 1)
         raise UsageError(f"{where}:{line}: not a game record ({FORMAT})")
     k = len(games) if args.game is None else args.game
     if not 1 <= k <= len(games):
@@ -88,6 +88,10 @@ def chosen(args: argparse.Namespace) -> tuple[Position, str | None]:
         pos.pop()
     which = f"game {k} of {len(games)}, " if len(games) > 1 else ""
     return pos, f"{which}after move {ply} of {moves}" + (f" ({_players(record)})" if _players(record) else "")
+
+
+def _is_record(document: object) -> bool:
+    return isinstance(document, dict) and document.get("format") == FORMAT
 
 
 def _players(record: dict[str, Any]) -> str:

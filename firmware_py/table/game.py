@@ -110,8 +110,8 @@ class Jump:
 
 def seat_title(name: str) -> str:
     """A seat's name as the displays write it: `red` → `RED`, `white2` → `WHITE 2`."""
-    return name.rstrip("0123456789").upper() + (" " + name[len(name.rstrip("0123456789")):]
-                                                  if name[-1:].isdigit() else "")
+    word = name.rstrip("0123456789")
+    return f"{word.upper()} {name[len(word):]}".rstrip()
 
 
 def take_slot(slots: Slots, seat: int, token: str) -> None:
@@ -170,7 +170,6 @@ class Game:
         self.setup, self.start, self.number = setup, start, number
         self.pos = pos if pos is not None else start.copy()
         self.players = setup.players()
-        self.settings = settings
         self.show_seconds = settings.show_seconds
         self.slots = slot_map(self.start, self.pos)
         self.preview: Preview | None = None
@@ -307,11 +306,10 @@ class Game:
             self._refuse(seat, "HAND FULL", now)   # R11: fewer than the hand limit only
 
     def ask_hint(self, now: float) -> None:
-        """A hint for the seat to move: the `hard` player's move, previewed (when `[table] hint` allows)."""
+        """A hint for the seat to move: the `hard` player's move, previewed (the game menu offers it when
+        `[table] hint` allows)."""
         seat = self.pos.to_move
-        if not self.settings.hint:
-            self._refuse(seat, "NO HINTS", now, flash=False)
-        elif self.over or self.shown is not None or self.is_computer(seat):
+        if self.over or self.shown is not None or self.is_computer(seat):
             self._refuse(seat, "WAIT", now, flash=False)
         else:
             self.hint_wanted = True

@@ -17,7 +17,7 @@ from functools import lru_cache
 from engine.notation import CARD_NAMES, STEPS, TARGET
 from engine.scoring import squares
 from firmware_py.table.game import HUMAN, NO_SECONDS, TRAVEL_SHARE, Game, seat_title
-from firmware_py.table.game_menu import AGREE_SECONDS, GameMenu
+from firmware_py.table.game_menu import AGREE_SECONDS
 from firmware_py.table.menu import CONFIRM_SECONDS, Menu
 from firmware_py.table.session import MENU, OPTIONS, OVER, Session
 from hardware.frame import BLANK, RGB, Bitmap, Frame, turn
@@ -285,7 +285,7 @@ def readout(game: Game) -> list[str]:
 def displays_options(game: Game, session: Session, now: float) -> dict[str, Bitmap]:
     """The game menu: its items with their titles, or the state, or the last move; a takeback waiting
     for the other colour counts down on the TAKE BACK display."""
-    options: GameMenu = session.options
+    options = session.options
     cards, speed = session.settings.cards_per_seat, session.settings.scroll_speed
     out: dict[str, Bitmap] = {}
     seats = session.seats[:len(game.players)]
