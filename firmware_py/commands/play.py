@@ -29,9 +29,8 @@ if TYPE_CHECKING:
     from firmware_py.table.loop import TableLoop
 
 TEAM_CARDS = 3      # R21
-HELP = ("a card previews its move, the same card again plays it; HERO confirms a hero move; DRAW draws",
-        "MENU: the game menu (score, last move, hint, take back, new game); MENU again: back to the game",
-        "new game: card 1 mode, card 2 level, card 3 who plays red, the last card start (docs/GESTURES.md)")
+HELP = "MENU: score, last move, hint, take back, new game (buttons: docs/GESTURES.md)"
+"""One line under the terminal picture (80 columns, beside the log lines of the start)."""
 
 
 TEAMS_PINS = {"red1": (4, 17, 27, 22, 5), "white1": (23, 24, 25, 12, 16), "red2": (6, 13, 26, 19, 20),
@@ -147,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
                 session.announce("OLD GAME ARCHIVED", archived, now)
             log.release()
             if interactive(sys.stdout) and not args.input_script:
-                print("\n".join(HELP), file=sys.stderr)
+                print(HELP, file=sys.stderr)
             asyncio.run(_serve(loop, args.exit_after_script))
     finally:
         log.release()
