@@ -156,17 +156,17 @@ def _terminated(signum: int, frame: FrameType | None) -> None:
 
 
 @contextlib.contextmanager
-def _sigterm_unwinds() -> Iterator[None]:
-    """While the block runs, SIGTERM raises SystemExit so that `finally` clauses run."""
-    install = threading.current_thread() is threading.main_thread() and \
-        signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
-    if install:
-        signal.signal(signal.SIGTERM, _terminated)
+def _sigterm_unwinds(*signals: signal.Signals) -> Iterator[None]:
+    """While the block runs, SIGTERM (or each of `signals`) raises SystemExit so that `finally` clauses run."""
+    mine = [s for s in signals or (signal.SIGTERM,) if signal.getsignal(s) == signal.SIG_DFL] \
+        if threading.current_thread() is threading.main_thread() else []
+    for s in mine:
+        signal.signal(s, _terminated)
     try:
         yield
     finally:
-        if install:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for s in mine:
+            signal.signal(s, signal.SIG_DFL)
 
 
 def fsync_folder(folder: str) -> None:

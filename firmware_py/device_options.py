@@ -2,6 +2,7 @@
 import argparse
 import contextlib
 import os
+import signal
 from collections.abc import Callable, Iterator
 
 from firmware_py.atomic import _sigterm_unwinds, atomic_writer, check_output, check_output_directory, \
@@ -64,15 +65,15 @@ def open_from_args(args: argparse.Namespace, config: Config | None = None, exit_
                    steps: list[Step] | None = None) -> Iterator[Devices]:
     """The devices the options ask for, with their output files; closed (and the files
     put in place) when the block ends. `steps` is what `check_device_args` gave, when it has
-    been called. While it runs, SIGTERM ends the program as Ctrl-C does, through this block
-    (LEDs and displays blanked, pins released), status 143."""
+    been called. While it runs, SIGTERM and SIGHUP end the program as Ctrl-C does, through this
+    block (LEDs and displays blanked, pins released, the terminal given back), status 143 and 129."""
     config = config or config_from_args(args)
     exit_after = args.exit_after_script if exit_after_script is None else exit_after_script
     if steps is None:
         steps = check_device_args(args, config)
     frames, snapshot = args.frames, args.snapshot
     with contextlib.ExitStack() as stack:
-        stack.enter_context(_sigterm_unwinds())
+        stack.enter_context(_sigterm_unwinds(signal.SIGTERM, signal.SIGHUP))
         if backend_of(config, args.sim) == "sim":  # else open_devices refuses the simulator's options
             if frames is not None:
                 frames = stack.enter_context(atomic_writer(frames))

@@ -20,14 +20,14 @@ import json
 import math
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 from types import MappingProxyType
 from typing import Any
 
 from hardware.errors import ConfigError
 from hardware.frame import CELLS
-from hardware.layout import CORNERS, ROTATIONS
+from hardware.layout import CORNERS, ROTATIONS, SIDES, VIEW_TURNS, default_sides
 from hardware.names import CARDS, CONTROLS, MENU, SEAT_PATTERN, card_slots, controls, seat_slots, split_name
 from hardware.power import least_amps
 
@@ -59,6 +59,16 @@ class BoardConfig:
 
 
 @dataclass(frozen=True)
+class Panel:
+    """One seat's panel: the board `side` it sits at, and how the software turns (`rotation`, clockwise)
+    and mirrors (`flip`) its bitmaps so that they read upright for that seat's player."""
+    seat: str
+    side: str = "south"
+    rotation: int = 0
+    flip: bool = False
+
+
+@dataclass(frozen=True)
 class DisplayConfig:
     """The MAX7219 chain: SPI settings and which slot each matrix shows, nearest the Pi first."""
     chain: tuple[str, ...]
@@ -68,15 +78,29 @@ class DisplayConfig:
     block_orientation: int = 0
     reverse_order: bool = False
     intensity: int = 4
-    turns: tuple[tuple[str, int, bool], ...] = ()
-    """`(seat, rotation, flip)` per seat: how the software turns (clockwise) and mirrors that seat's bitmaps
-    so that they read upright for its player; default 0 for the first seat, 180 for the others
-    (they sit opposite, on a chain whose modules all face the same way)."""
+    dim_intensity: int = 1
+    """The intensity of the displays a frame dims (the seats waiting for their turn), 0 to `intensity`."""
+    panels: tuple[Panel, ...] = ()
+    """Each seat's side and turn; by default the seats sit round the board as `default_sides` says, and
+    each is turned to read upright on a chain whose modules all face the same way up as seen from the
+    south (the first seat 0, one opposite 180, one to the west 90, one to the east 270)."""
+
+    def panel(self, seat: str | None) -> Panel:
+        """The panel of `seat` (a seat the configuration does not name sits south, unturned)."""
+        return next((p for p in self.panels if p.seat == seat), Panel(seat or ""))
 
     def turn_of(self, slot: str) -> tuple[int, bool]:
         """`(rotation, flip)` for the display `slot`."""
-        seat = split_name(slot)[0]
-        return next(((r, f) for s, r, f in self.turns if s == seat), (0, False))
+        p = self.panel(split_name(slot)[0])
+        return p.rotation, p.flip
+
+    def sides(self) -> dict[str, str]:
+        """Seat → the board edge it sits at, in the order of the seats."""
+        return {p.seat: p.side for p in self.panels}
+
+    def view_of(self, seat: str) -> int:
+        """How far (clockwise) the board as `seat` sees it is turned from the board as seen from the south."""
+        return VIEW_TURNS[self.panel(seat).side]
 
 
 @dataclass(frozen=True)
@@ -250,16 +274,19 @@ def _displays(t, seats, cards):
                                 _choice(*BLOCK_ORIENTATIONS)),
         reverse_order=t.get("reverse_order", DisplayConfig.reverse_order, _boolean),
         intensity=t.get("intensity", DisplayConfig.intensity, _integer(0, 15)),
-        turns=tuple(_turn(t.sub(seat), seat, 0 if i == 0 else 180) for i, seat in enumerate(seats)),
+        panels=tuple(_panel(t.sub(seat), seat, side) for seat, side in zip(seats, default_sides(len(seats)))),
     )
+    d = replace(d, dim_intensity=t.get("dim_intensity", d.intensity // 4, _integer(0, d.intensity)))
     t.finish()
     return d
 
 
-def _turn(t: _Table, seat: str, rotation: int) -> tuple[str, int, bool]:
-    turn = (seat, t.get("rotation", rotation, _choice(*ROTATIONS)), t.get("flip", False, _boolean))
+def _panel(t: _Table, seat: str, side: str) -> Panel:
+    side = t.get("side", side, _choice(*SIDES))
+    panel = Panel(seat, side, t.get("rotation", (360 - VIEW_TURNS[side]) % 360, _choice(*ROTATIONS)),
+                  t.get("flip", False, _boolean))
     t.finish()
-    return turn
+    return panel
 
 
 def _buttons(t, seats, cards, reserved):

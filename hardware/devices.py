@@ -27,9 +27,9 @@ class Devices:
         return self.displays.slots
 
     def show(self, frame: Frame) -> None:
-        """Show `frame` on the board and every display."""
+        """Show `frame` on the board and every display (its caption has no place on the table)."""
         self.lights.show(frame.board)
-        self.displays.show(frame.displays)
+        self.displays.show(frame.displays, frame.dimmed)
 
     def close(self) -> None:
         """Release the buttons, blank and release the displays and the lights: every one of them,

@@ -31,13 +31,20 @@ BLANK: Bitmap = (0,) * 8
 
 @dataclass(frozen=True)
 class Frame:
-    """One complete picture: `board` (81 colours) and `displays` (slot name → bitmap).
+    """One complete picture: `board` (81 colours), `displays` (slot name → bitmap), the display slots
+    lit at the dim intensity (`dimmed`, every dot still lit), and a `caption`: a line of text for the
+    views that have room for one (the simulator's terminal; the Pi shows none).
 
     Display slots missing from `displays` are shown blank. Any sequence of 81 colours
-    will do for `board`; the frame keeps it as a tuple.
+    will do for `board`; the frame keeps it as a tuple, and `dimmed` as a frozenset.
+
+    >>> Frame(dimmed=["white.card1"]).dimmed
+    frozenset({'white.card1'})
     """
     board: Sequence[RGB] = (BLACK,) * CELLS
     displays: Mapping[str, Bitmap] = field(default_factory=dict)
+    dimmed: frozenset[str] = frozenset()
+    caption: str = ""
 
     def __post_init__(self) -> None:
         board = tuple(self.board)
@@ -48,6 +55,7 @@ class Frame:
             if len(bitmap) != 8:
                 raise ValueError(f"display {slot}: a bitmap has 8 rows, got {len(bitmap)}")
         object.__setattr__(self, "displays", MappingProxyType(dict(self.displays)))
+        object.__setattr__(self, "dimmed", frozenset(self.dimmed))
 
     @classmethod
     def solid(cls, colour: Iterable[int], displays: Mapping[str, Bitmap] | None = None) -> Frame:

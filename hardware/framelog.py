@@ -1,7 +1,8 @@
 """`--frames PATH`: a JSON Lines record of every shown frame, one whole line per frame.
 
 Each line: `{"t": seconds since start, "board": [81 "#rrggbb", rank 9 first, file a
-first], "displays": {slot: [8 rows of "#" and "."]}}`. Each line is written with a
+first], "displays": {slot: [8 rows of "#" and "."]}}`, with `"dimmed": [slots]` and
+`"caption": text` when the frame has them. Each line is written with a
 single write and flushed. The caller opens the file (and decides how it is replaced).
 """
 import json
@@ -21,8 +22,13 @@ class TextSink(Protocol):
 
 def frame_record(frame: Frame, slots: Iterable[str], t: float) -> dict[str, Any]:
     """The JSON-ready record of `frame` shown at `t` seconds on display `slots`."""
-    return {"t": round(t, 4), "board": frame.hex_board(),
-            "displays": {slot: bitmap_rows(frame.bitmap(slot)) for slot in slots}}
+    record: dict[str, Any] = {"t": round(t, 4), "board": frame.hex_board(),
+                              "displays": {slot: bitmap_rows(frame.bitmap(slot)) for slot in slots}}
+    if frame.dimmed:
+        record["dimmed"] = sorted(frame.dimmed)
+    if frame.caption:
+        record["caption"] = frame.caption
+    return record
 
 
 class FrameLog:

@@ -18,13 +18,20 @@ def key_map(seats):
 
 
 def legend(keys):
-    """Lines that explain `keys` on screen."""
-    by_seat: dict[str, list[str]] = {}
+    """Lines that explain `keys` on screen: one per seat, then the menu; at most 36 characters wide.
+
+    >>> legend(key_map(["red"]))
+    ['keys: red    12345=cards q=hero w=draw', '      m=menu h,key=hold Ctrl-C=quit']
+    """
+    by_seat: dict[str, dict[str, str]] = {}
     for key, name in keys.items():
         seat, _, control = name.rpartition(".")
-        by_seat.setdefault(seat or MENU, []).append(f"{key}={control}")
-    lines = [f"  {seat}: {' '.join(pairs)}" for seat, pairs in by_seat.items()]
-    return ["keys (tap; press h first to hold; Ctrl-C quits):"] + lines
+        by_seat.setdefault(seat, {})[control] = key
+    lines = [f"{seat:<6} {''.join(k for c, k in controls.items() if c.startswith('card'))}=cards "
+             f"{controls.get('hero', '-')}=hero {controls.get('draw', '-')}=draw"
+             for seat, controls in by_seat.items() if seat]
+    lines.append(f"{by_seat.get('', {}).get(MENU, '-')}=menu h,key=hold Ctrl-C=quit")
+    return [("keys: " if i == 0 else " " * 6) + line for i, line in enumerate(lines)]
 
 
 class Keyboard:

@@ -14,6 +14,21 @@ from hardware.frame import SIZE
 
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 ROTATIONS = (0, 90, 180, 270)
+SIDES = ("south", "west", "north", "east")
+"""The board's edges a seat can sit at, clockwise as seen from above (south is rank 1's edge)."""
+VIEW_TURNS = {"south": 0, "east": 90, "north": 180, "west": 270}
+"""How far (clockwise) the board as a person at each edge sees it is turned from the board as seen from the
+south (rank 9 at the top): from the north it is upside down; from the east, rank 9 is on the right."""
+
+
+def default_sides(count: int) -> tuple[str, ...]:
+    """Where `count` seats sit, in turn order: two face each other across the board (south, north);
+    more go round clockwise, so that seats two apart face each other (partners, in teams).
+
+    >>> default_sides(2), default_sides(4)
+    (('south', 'north'), ('south', 'west', 'north', 'east'))
+    """
+    return ("south", "north")[:count] if count <= 2 else tuple(SIDES[i % 4] for i in range(count))
 
 
 def _panel_position(row: int, col: int, rotation: int) -> tuple[int, int]:

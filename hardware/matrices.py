@@ -3,11 +3,15 @@
 The chain is one luma `max7219` device `8 × n` pixels wide; the matrix nearest the
 Pi shows the leftmost 8 columns, so slot i of the configured chain is columns 8i–8i+7.
 Each bitmap is first turned as its seat's `[displays.<seat>]` rotation and flip say.
+luma sets one intensity for the whole chain (`contrast`); a frame's dimmed slots get
+their own, written to each matrix's intensity register in one pass down the chain
+through luma's serial interface, whenever the set of dimmed slots changes.
 """
+from collections.abc import Mapping
+
+from luma.led_matrix.const import max7219 as registers
 from luma.led_matrix.device import max7219
 from PIL import Image
-
-from collections.abc import Mapping
 
 from hardware.config import DisplayConfig
 from hardware.frame import BLANK, Bitmap, check_slots, turn
@@ -19,14 +23,24 @@ class MatrixDisplays:
     def __init__(self, config: DisplayConfig, serial: object) -> None:
         self.slots = config.chain
         self._turns = [config.turn_of(slot) for slot in self.slots]
+        self._levels = (config.intensity, config.dim_intensity)
         self._device = max7219(serial, cascaded=len(self.slots),
                                block_orientation=config.block_orientation,
                                blocks_arranged_in_reverse_order=config.reverse_order,
                                contrast=config.intensity << 4)
+        # the first register pair written shifts through to the far end of the chain
+        self._far_first = self.slots if config.reverse_order else self.slots[::-1]
+        self._dimmed: frozenset[str] = frozenset()
 
-    def show(self, bitmaps: Mapping[str, Bitmap]) -> None:
-        """Show `bitmaps` (slot → bitmap); slots left out go blank."""
+    def show(self, bitmaps: Mapping[str, Bitmap], dimmed: frozenset[str] = frozenset()) -> None:
+        """Show `bitmaps` (slot → bitmap), the `dimmed` slots at the dim intensity; slots left out go blank."""
         check_slots(bitmaps, self.slots)
+        check_slots(dimmed, self.slots)
+        if dimmed != self._dimmed:
+            full, dim = self._levels
+            self._device.data([b for slot in self._far_first
+                               for b in (registers.INTENSITY, dim if slot in dimmed else full)])
+            self._dimmed = dimmed
         rows = [turn(bitmaps.get(slot, BLANK), *t) for slot, t in zip(self.slots, self._turns)]
         data = bytes(bitmap[y] for y in range(8) for bitmap in rows)
         self._device.display(Image.frombytes("1", self._device.size, data))

@@ -6,7 +6,7 @@
 (('white', 'draw'), (None, 'menu'))
 """
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Mapping
 
 CARDS = 5
 CONTROLS = tuple(f"card{i}" for i in range(1, CARDS + 1)) + ("hero", "draw")
@@ -44,7 +44,19 @@ def split_name(name: str) -> tuple[str | None, str]:
     return (seat or None), control
 
 
-def slots_by_seat(slots: Collection[str], seats: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
-    """`[(seat, slots of that seat in their natural order), …]`, leaving out seats with none."""
-    rows = [(seat, tuple(s for s in seat_slots(seat) if s in slots)) for seat in seats]
-    return [(seat, row) for seat, row in rows if row]
+def panels_by_side(slots: Collection[str], sides: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
+    """The display slots along each board edge (`sides`: seat → edge), as seen from above with rank 9
+    at the top: left to right along the south and north edges, top to bottom along the west and east.
+
+    Each player's card 1 is at his left: first along the south and west edges, last along the north
+    and east (facing south, a player's left is east; facing west, it is south).
+
+    >>> panels_by_side(["red.card1", "red.card2", "white.card1", "white.card2"], {"red": "south", "white": "north"})
+    {'south': ('red.card1', 'red.card2'), 'north': ('white.card2', 'white.card1')}
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    for seat, side in sides.items():
+        row = tuple(s for s in seat_slots(seat) if s in slots)
+        if row:
+            out[side] = out.get(side, ()) + (row[::-1] if side in ("north", "east") else row)
+    return out

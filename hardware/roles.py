@@ -34,8 +34,8 @@ class CardDisplays(Protocol):
     def slots(self) -> tuple[str, ...]:
         """The slot names, in chain order."""
 
-    def show(self, bitmaps: Mapping[str, Bitmap]) -> None:
-        """Show one bitmap per slot; slots left out go blank."""
+    def show(self, bitmaps: Mapping[str, Bitmap], dimmed: frozenset[str] = frozenset()) -> None:
+        """Show one bitmap per slot, the `dimmed` slots at the dim intensity; slots left out go blank."""
 
     def close(self) -> None:
         """Blank the displays and release the hardware."""

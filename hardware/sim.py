@@ -8,6 +8,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TextIO
 
 from gpiozero.pins.mock import MockFactory
@@ -18,7 +19,6 @@ from hardware.devices import Devices
 from hardware.frame import CELLS, RGB, Bitmap, Frame, check_slots, turn
 from hardware.framelog import FrameLog, TextSink
 from hardware.keyboard import Keyboard, interactive, key_map, legend
-from hardware.names import split_name
 from hardware.power import Dimmer, on_screen
 from hardware.script import Step, run_script
 from hardware.snapshot import Snapshots
@@ -65,6 +65,7 @@ class SimScreen:
     def show(self, frame: Frame) -> None:
         """Show `frame` on every output."""
         check_slots(frame.displays, self.slots)
+        check_slots(frame.dimmed, self.slots)
         self.current = frame
         t = self._clock() - self._start
         for output in self._outputs:
@@ -79,7 +80,7 @@ class SimLights:
 
     def show(self, board: Sequence[RGB]) -> None:
         """Show `board` beside the displays' current bitmaps."""
-        self._screen.show(Frame(board, self._screen.current.displays))
+        self._screen.show(replace(self._screen.current, board=board))
 
     def close(self) -> None:
         """Turn every LED off, as the Pi's lights do when closed (a new frame only if one is lit)."""
@@ -94,9 +95,9 @@ class SimDisplays:
         self._screen = screen
         self.slots = screen.slots
 
-    def show(self, bitmaps: Mapping[str, Bitmap]) -> None:
+    def show(self, bitmaps: Mapping[str, Bitmap], dimmed: frozenset[str] = frozenset()) -> None:
         """Show `bitmaps` beside the board's current colours."""
-        self._screen.show(Frame(self._screen.current.board, bitmaps))
+        self._screen.show(replace(self._screen.current, displays=bitmaps, dimmed=dimmed))
 
     def close(self) -> None:
         """Blank every display, as the Pi's matrices do when closed (a new frame only if one is lit)."""
@@ -117,24 +118,23 @@ class SimDevices(Devices):
 
 
 def as_seen(config: Config, led_levels: bool = False) -> Callable[[Frame], Frame]:
-    """What the pictures show of a frame: each seat's displays as that seat sees them, and with
-    `led_levels` the board as the LEDs light it (after gamma, the brightness cap and the supply limit).
+    """What the pictures show of a frame: the table from above, rank 9 at the top, each display as its
+    matrix lights it, and with `led_levels` the board as the LEDs light it (after gamma, the brightness
+    cap and the supply limit).
 
-    The matrices are taken to be mounted as the builder's guide says: all the same way up
-    as seen from the first seat, the other seats' rows read from the opposite side. So a
-    seat's bitmaps are turned by its configured rotation and flip, as the Pi turns them,
-    then by 180° for a seat across the table.
+    The matrices are taken to be mounted as the builder's guide says, all the same way up as seen
+    from the south edge, so a display shows its bitmap turned by its seat's configured rotation and
+    flip, exactly as the Pi turns it: the text of a seat across the table reads upside down, as it
+    does for the player facing it, and a card's arrow points where it points on the table.
     """
     d, b = config.displays, config.board
-    first = config.seats[0]
-    turns = {slot: (d.turn_of(slot), 0 if split_name(slot)[0] == first else 180) for slot in d.chain}
+    turns = {slot: d.turn_of(slot) for slot in d.chain}
     dimmer = Dimmer(b.gamma, b.brightness, b.supply_amps, CELLS) if led_levels else None
 
     def seen(frame: Frame) -> Frame:
         board = tuple(on_screen(dimmer.levels(frame.board))) if dimmer else frame.board
-        displays = {slot: turn(turn(bitmap, *turns[slot][0]), turns[slot][1])
-                    for slot, bitmap in frame.displays.items()}
-        return Frame(board, displays)
+        displays = {slot: turn(bitmap, *turns[slot]) for slot, bitmap in frame.displays.items()}
+        return replace(frame, board=board, displays=displays)
     return seen
 
 
@@ -150,20 +150,20 @@ def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = Non
     snapshots show frames `as_seen`; the frame log records them as given."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     b = config.buttons
-    slots, seats = config.displays.chain, config.seats
+    slots, seats, sides = config.displays.chain, config.seats, config.displays.sides()
     outputs: list[Callable[[Frame, float], object]] = []
     closers: list[Callable[[], object]] = []
     keys = {key: name for key, name in key_map(seats).items() if name in b.pins}
     show_view = view if view is not None else interactive(stdout)
     seen = as_seen(config, led_levels)
     if show_view:
-        terminal = TerminalView(stdout, slots, seats, legend(keys))
+        terminal = TerminalView(stdout, slots, sides, legend(keys))
         outputs.append(lambda frame, t: terminal.draw(seen(frame)))
         closers.append(terminal.close)
     if frames is not None:
         outputs.append(FrameLog(frames, slots).write)
     if snapshot is not None:
-        snapshots = Snapshots(snapshot, slots, seats)
+        snapshots = Snapshots(snapshot, slots, sides)
         outputs.append(lambda frame, t: snapshots.write(seen(frame)))
     factory = MockFactory()
     buttons = Buttons(b.pins, b.hold_seconds, b.debounce_seconds, factory, min_pulse_seconds=b.min_pulse_seconds)

@@ -1,47 +1,54 @@
 """`--snapshot DIR`: PNG pictures of the board and the card displays (Pillow).
 
-The first seat's displays sit below the board (its side of the table), the other
-seats' above. Each shown frame becomes a PNG named `frame-000001.png`, … handed to a
+The picture is the table seen from above, rank 9 at the top: each seat's displays lie
+along its edge of the board (`hardware.names.panels_by_side`), dimmed displays at a dim
+red. Each shown frame becomes a PNG named `frame-000001.png`, … handed to a
 `save(name, png)` callable: the caller decides where and how the file is written.
 """
 import io
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Mapping
 
 from PIL import Image, ImageDraw
 
 from hardware.frame import SIZE, Frame
-from hardware.names import slots_by_seat
+from hardware.names import panels_by_side
 
 MARGIN, CELL, LED = 16, 28, 24          # board: cell pitch and lit square
 DOT, DOT_PITCH, SLOT_GAP, ROW_GAP = 4, 5, 10, 14
 DISPLAY = 8 * DOT_PITCH
 BACKGROUND = (24, 24, 24)
-DOT_ON, DOT_OFF = (255, 48, 32), (56, 12, 8)
+DOT_ON, DOT_DIM, DOT_OFF = (255, 48, 32), (150, 28, 19), (56, 12, 8)
 Box = tuple[int, int, int, int]
 """A rectangle in a picture: left, top, right, bottom (inclusive)."""
+
+
+def _run(count: int) -> int:
+    """The length in pixels of `count` displays in a row or a column."""
+    return max(0, count * (DISPLAY + SLOT_GAP) - SLOT_GAP)
 
 
 class Picture:
     """Where the board cells and the display dots go in a snapshot, and how to draw one."""
 
-    def __init__(self, slots: Collection[str], seats: Iterable[str]) -> None:
-        rows = slots_by_seat(slots, seats)
+    def __init__(self, slots: Collection[str], sides: Mapping[str, str]) -> None:
+        panels = panels_by_side(slots, sides)
+        north, south, west, east = (panels.get(side, ()) for side in ("north", "south", "west", "east"))
         board_px = SIZE * CELL
-        row_px = max([len(r) * (DISPLAY + SLOT_GAP) - SLOT_GAP for _, r in rows] + [board_px])
-        width = row_px + 2 * MARGIN
+        left = DISPLAY + ROW_GAP if west else 0
+        middle = max(board_px, _run(len(north)), _run(len(south)))
+        band = max(board_px, _run(len(west)), _run(len(east)))
+        top = MARGIN + (DISPLAY + ROW_GAP if north else 0)
+        self.size = (MARGIN + left + middle + (ROW_GAP + DISPLAY if east else 0) + MARGIN,
+                     top + band + (ROW_GAP + DISPLAY if south else 0) + MARGIN)
+        centre = MARGIN + left + middle // 2
+        self.board_origin = (centre - board_px // 2, top + (band - board_px) // 2)
         self.slot_origin: dict[str, tuple[int, int]] = {}
-        y = MARGIN
-        for _, row in rows[1:] + [(None, None)] + rows[:1]:
-            if row is None:
-                self.board_origin = ((width - board_px) // 2, y)
-                y += board_px + ROW_GAP
-                continue
-            x = (width - (len(row) * (DISPLAY + SLOT_GAP) - SLOT_GAP)) // 2
-            for slot in row:
-                self.slot_origin[slot] = (x, y)
-                x += DISPLAY + SLOT_GAP
-            y += DISPLAY + ROW_GAP
-        self.size = (width, y - ROW_GAP + MARGIN)
+        for row, y in ((north, MARGIN), (south, top + band + ROW_GAP)):
+            for i, slot in enumerate(row):
+                self.slot_origin[slot] = (centre - _run(len(row)) // 2 + i * (DISPLAY + SLOT_GAP), y)
+        for column, x in ((west, MARGIN), (east, MARGIN + left + middle + ROW_GAP)):
+            for i, slot in enumerate(column):
+                self.slot_origin[slot] = (x, top + (band - _run(len(column))) // 2 + i * (DISPLAY + SLOT_GAP))
 
     def cell_box(self, row: int, col: int) -> Box:
         """The lit square of board cell (row 0 = rank 9, col 0 = file a)."""
@@ -60,18 +67,19 @@ class Picture:
         for i, colour in enumerate(frame.board):
             draw.rectangle(self.cell_box(*divmod(i, SIZE)), fill=colour)
         for slot in self.slot_origin:
+            lit = DOT_DIM if slot in frame.dimmed else DOT_ON
             for y, byte in enumerate(frame.bitmap(slot)):
                 for x in range(8):
-                    draw.rectangle(self.dot_box(slot, x, y), fill=DOT_ON if byte & (0x80 >> x) else DOT_OFF)
+                    draw.rectangle(self.dot_box(slot, x, y), fill=lit if byte & (0x80 >> x) else DOT_OFF)
         return image
 
 
 class Snapshots:
     """Hands one numbered PNG per shown frame to `save(name, png bytes)`."""
 
-    def __init__(self, save: Callable[[str, bytes], None], slots: tuple[str, ...], seats: tuple[str, ...]) -> None:
+    def __init__(self, save: Callable[[str, bytes], None], slots: tuple[str, ...], sides: Mapping[str, str]) -> None:
         self.save = save
-        self.picture = Picture(slots, seats)
+        self.picture = Picture(slots, sides)
         self.count = 0
 
     def write(self, frame: Frame) -> str:

@@ -1,15 +1,24 @@
 """The simulator's terminal picture: the board in true-colour blocks, the card displays
-with the same bitmaps the matrices show, and the key map.
+with the same bitmaps the matrices show, the key map and the frame's caption.
 
-The picture is redrawn in place at the top of the screen; everything else printed
-(e.g. the self-test's messages) scrolls in the region below it.
+The picture is the table seen from above, rank 9 at the top, as the snapshots draw it:
+each seat's displays along its edge (those along the west and east edges folded two
+wide), dimmed displays in a dim red. Two seats fit a terminal of 80 × 24, a teams table
+80 × 25; a smaller terminal is told what size the picture needs. The picture is redrawn
+in place at the top of the screen; everything else printed scrolls in the region below it.
 """
+import os
+import re
+
 from hardware.frame import SIZE, Frame, bitmap_rows
-from hardware.names import slots_by_seat
-from hardware.snapshot import DOT_OFF, DOT_ON
+from hardware.names import panels_by_side, split_name
+from hardware.snapshot import DOT_DIM, DOT_OFF, DOT_ON
 
 RESET = "\x1b[0m"
 DARK = (70, 70, 70)
+LABEL = 7               # the seat's name before a row of displays
+WIDTH = 80
+_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def _fg(c):
@@ -18,6 +27,21 @@ def _fg(c):
 
 def _bg(c):
     return "\x1b[48;2;%d;%d;%dm" % tuple(c)
+
+
+def visible_width(line):
+    """The columns `line` takes on screen (its colour escapes take none)."""
+    return len(_ESCAPES.sub("", line))
+
+
+def beside(*blocks, gap=2):
+    """Blocks of lines side by side, each padded to its widest line, tops aligned."""
+    shown = [b for b in blocks if b]
+    widths = [max(map(visible_width, b)) for b in shown]
+    rows = max(map(len, shown), default=0)
+    padded = [[*b, *[""] * (rows - len(b))] for b in shown]
+    return [(" " * gap).join(b[i] + " " * (w - visible_width(b[i])) for b, w in zip(padded, widths)).rstrip()
+            for i in range(rows)]
 
 
 def board_lines(frame):
@@ -31,49 +55,85 @@ def board_lines(frame):
     return lines + ["  " + "  ".join("abcdefghi")]
 
 
-def display_lines(frame, seat, slots):
-    """A seat's displays side by side: a label line, then 4 lines of half blocks (8 rows)."""
-    label = f"{seat}:".ljust(7)
-    lines = [label + " ".join(s.rpartition(".")[2].center(8) for s in slots)]
-    pictures = [bitmap_rows(frame.bitmap(s)) for s in slots]
-    for y in range(0, 8, 2):
-        parts = []
-        for rows in pictures:
-            parts.append("".join(_fg(DOT_ON if top == "#" else DOT_OFF) + _bg(DOT_ON if bottom == "#" else DOT_OFF)
-                                 + "▀" for top, bottom in zip(rows[y], rows[y + 1])) + RESET)
-        lines.append(" " * 7 + " ".join(parts))
+def dots(frame, slot):
+    """A display's 8 rows as 4 lines of half blocks, 8 columns wide."""
+    rows = bitmap_rows(frame.bitmap(slot))
+    lit = DOT_DIM if slot in frame.dimmed else DOT_ON
+    return ["".join(_fg(lit if top == "#" else DOT_OFF) + _bg(lit if bottom == "#" else DOT_OFF) + "▀"
+                    for top, bottom in zip(rows[y], rows[y + 1])) + RESET for y in range(0, 8, 2)]
+
+
+def row_lines(frame, slots):
+    """Displays side by side: a label line (the seat, each display's control), then their 4 lines of dots."""
+    if not slots:
+        return []
+    label = f"{split_name(slots[0])[0]}:".ljust(LABEL)
+    pictures = [dots(frame, s) for s in slots]
+    return [label + " ".join(split_name(s)[1].center(8) for s in slots)] + [
+        " " * LABEL + " ".join(p[y] for p in pictures) for y in range(4)]
+
+
+def column_lines(frame, slots):
+    """The displays along a west or east edge, top to bottom, folded two wide under their seat's name."""
+    if not slots:
+        return []
+    lines = [f"{split_name(slots[0])[0]}:"]
+    for i in range(0, len(slots), 2):
+        pair = slots[i:i + 2]
+        pictures = [dots(frame, s) for s in pair]
+        lines += [" ".join(split_name(s)[1].center(8) for s in pair)] + [
+            " ".join(p[y] for p in pictures) for y in range(4)]
     return lines
 
 
-def picture_lines(frame, slots, seats, legend):
-    """The whole picture: other seats' displays, the board, the first seat's displays, the key map."""
-    rows = slots_by_seat(slots, seats)
-    lines = []
-    for seat, row in rows[1:]:
-        lines += display_lines(frame, seat, row)
-    lines += [""] + ["       " + ln for ln in board_lines(frame)] + [""]
-    for seat, row in rows[:1]:
-        lines += display_lines(frame, seat, row)
-    return lines + legend
+def picture_lines(frame, slots, sides, legend):
+    """The whole picture: the north row, then the west displays, the board and the east displays,
+    then the south row, the key map beside whichever leaves room, and the caption last."""
+    panels = panels_by_side(slots, sides)
+    west, east = column_lines(frame, panels.get("west", ())), column_lines(frame, panels.get("east", ()))
+    top = row_lines(frame, panels.get("north", ()))
+    board = board_lines(frame)
+    if not west:
+        board = [" " * LABEL + line for line in board]
+    if east:
+        top = beside(top, legend)
+        middle = beside(west, board, east)
+    else:
+        middle = beside(west, board, legend)
+    return top + middle + row_lines(frame, panels.get("south", ())) + [frame.caption[:WIDTH]]
 
 
 class TerminalView:
     """Draws frames in place at the top of a true-colour terminal."""
 
-    def __init__(self, out, slots, seats, legend):
-        self.out, self.slots, self.seats, self.legend = out, slots, seats, legend
-        self.height = len(picture_lines(Frame(), slots, seats, legend)) + 1
+    def __init__(self, out, slots, sides, legend):
+        self.out, self.slots, self.sides, self.legend = out, slots, sides, legend
+        lines = picture_lines(Frame(), slots, sides, legend)
+        self.height = len(lines)
         # clear, reserve the picture's lines, let the rest scroll below them
         out.write(f"\x1b[2J\x1b[{self.height + 1};r\x1b[{self.height + 1};1H")
+        need = (max(WIDTH, *map(visible_width, lines)), self.height + 2)
+        have = _size(out)
+        if have is not None and (have[0] < need[0] or have[1] < need[1]):
+            out.write(f"roseking: the picture needs a terminal of {need[0]} x {need[1]} (this one is "
+                      f"{have[0]} x {have[1]})\n")
         out.flush()
 
     def draw(self, frame):
-        lines = picture_lines(frame, self.slots, self.seats, self.legend)
+        lines = picture_lines(frame, self.slots, self.sides, self.legend)
         body = "".join(f"\x1b[{i + 1};1H\x1b[2K{ln}" for i, ln in enumerate(lines))
         self.out.write("\x1b7" + body + "\x1b8")
         self.out.flush()
 
     def close(self):
+        """Give the whole screen back to scrolling text and put the cursor below the picture."""
         self.out.write("\x1b[r\x1b[999;1H\n")
         self.out.flush()
 
+
+def _size(out):
+    """(columns, lines) of the terminal `out` writes to, or None when it is not one."""
+    try:
+        return tuple(os.get_terminal_size(out.fileno()))
+    except (AttributeError, ValueError, OSError):
+        return None

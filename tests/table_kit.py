@@ -6,7 +6,7 @@ from gpiozero.pins.mock import MockFactory
 
 from engine.moves import DRAW, MOVES
 from firmware_py.table.computer import Computer
-from firmware_py.table.game import Game, Setup
+from firmware_py.table.game import PASS_SECONDS, Game, Setup
 from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import CURRENT, Saves
 from firmware_py.table.session import Session
@@ -22,7 +22,8 @@ WINDOW = 0.02
 class Rig:
     """The service on mock pins: `tap(name)` presses a button as a finger would, `frames` is what was shown."""
 
-    def __init__(self, data_dir, settings=DEFAULT_SETTINGS, seats=("red", "white"), pins=None, slots=None):
+    def __init__(self, data_dir, settings=DEFAULT_SETTINGS, seats=("red", "white"), pins=None, slots=None,
+                 views=None):
         config = parse_config({})
         self.pins = pins or dict(config.buttons.pins)
         self.factory = MockFactory()
@@ -32,7 +33,7 @@ class Rig:
         slots = slots or config.displays.chain + tuple(f"{s}.hero" for s in seats)
         screen = SimScreen(slots, [lambda frame, t: self.frames.append(frame)], self.time.clock)
         self.devices = SimDevices(screen, self.buttons, [])
-        self.session = Session(settings, seats, Setup())
+        self.session = Session(settings, seats, Setup(), views)
         self.log = []
         self.saves = Saves(data_dir, log=self.log.append)
         self.computer = Computer(settings.think_seconds)
@@ -69,11 +70,34 @@ class Rig:
         self.pump()
         self.wait(2 * WINDOW)
 
-    def hold(self, name):
-        """A long press: the hold event gpiozero's own thread would send after `hold_seconds`."""
+    def hold(self, name, seconds=1.5):
+        """A long press through the mock pin, with the hold event gpiozero's own thread sends after `hold_seconds`."""
         seat, _, control = name.rpartition(".")
+        pin = self.factory.pin(self.pins[name])
+        pin.drive_low()
+        self.pump()
+        self.wait(2 * WINDOW)
         self.loop.handle(ButtonEvent(seat or None, control, "hold"))
-        self.loop.handle(ButtonEvent(seat or None, control, "release"))
+        self.wait(seconds)
+        pin.drive_high()
+        self.pump()
+        self.wait(2 * WINDOW)
+
+    def choose(self, label, seat="red"):
+        """Open the game menu with MENU and press the card under `label` (turning pages with MORE)."""
+        if self.session.screen != "options":
+            self.tap("menu")
+        for _ in range(3):
+            labels = self.session.options.labels()
+            if label in labels:
+                self.tap(f"{seat}.card{labels.index(label) + 1}")
+                return
+            self.tap(f"{seat}.card{len(labels)}")
+        raise AssertionError(f"no {label} in the game menu")
+
+    def new_game_menu(self, seat="red"):
+        """MENU, then NEW GAME: the new-game menu."""
+        self.choose("NEW GAME", seat)
 
     def wait(self, seconds):
         """Let `seconds` pass on the clock, the loop ticking as it would."""
@@ -99,14 +123,14 @@ class Rig:
         if move == MOVES[DRAW]:
             self.tap(f"{seat}.draw")
         elif move.card is not None:
-            slot = pos.hands[pos.to_move].index(move.card) + 1
+            slot = self.game.slots[pos.to_move].index(move.card) + 1
             self.tap(f"{seat}.card{slot}")
             if move.is_hero:
                 self.tap(f"{seat}.hero")
             else:
                 self.tap(f"{seat}.card{slot}")
         else:
-            self.wait(2.0)          # a forced pass is shown, then made
+            self.wait(PASS_SECONDS + 0.1)      # a forced pass is shown, then made
 
     def saved(self):
         return json.loads((self.saves.directory / CURRENT).read_text())

@@ -1,6 +1,7 @@
 """The hardware configuration: the shipped example is valid and documents the defaults;
 every bad key is refused with its name."""
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -171,7 +172,35 @@ EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "config
 def test_example_configs_are_valid(path):
     config = load_config(str(path))
     assert config.backend == ("sim" if path.stem == "sim" else "pi")
-    assert config.displays.turn_of(f"{config.seats[1]}.card1") == (180, False)
+    opposite = config.seats[len(config.seats) // 2]          # the seat across the board from the first
+    assert config.displays.panel(opposite).side == "north" and config.displays.turn_of(f"{opposite}.card1") == \
+        (180, False)
+
+
+@pytest.mark.parametrize("seats, sides, rotations", [
+    (["red", "white"], ["south", "north"], [0, 180]),                                     # R8: White at the crown edge
+    (["red1", "white1", "red2", "white2"], ["south", "west", "north", "east"], [0, 90, 180, 270]),  # R20, R22
+])
+def test_seats_sit_round_the_board_and_each_reads_its_displays_upright(seats, sides, rotations):
+    """By default seats face each other (partners in teams, R20); each seat's default turn is the one that
+    makes its text upright on matrices all mounted the same way up as seen from the south."""
+    free = [2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 16, 17, 19, 20, 21, 22, 23, 24, 25, 26, 27]
+    buttons = {s: dict(zip(("card1", "card2", "card3", "hero", "draw"), free[5 * i:])) for i, s in enumerate(seats)}
+    d = parse_config({"seats": seats, "cards_per_seat": 3, "buttons": {**buttons, "menu": free[-1]}}).displays
+    assert [d.panel(s).side for s in seats] == sides
+    assert [d.turn_of(f"{s}.card1") for s in seats] == [(r, False) for r in rotations]
+    assert [d.view_of(s) for s in seats] == [(360 - r) % 360 for r in rotations]
+    moved = parse_config({"displays": {"white": {"side": "east"}}}).displays
+    assert moved.turn_of("white.card1") == (270, False) and moved.view_of("white") == 90
+
+
+@pytest.mark.parametrize("keys, message", [
+    ({"white": {"side": "up"}}, 'displays.white.side: must be one of "south", "west", "north", "east" (got "up")'),
+    ({"intensity": 4, "dim_intensity": 5}, "displays.dim_intensity: must be between 0 and 4 (got 5)"),
+])
+def test_bad_panel_keys_are_named(keys, message):
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        parse_config({"displays": keys}, "t.toml")
 
 
 def test_there_are_examples_for_a_pi4_a_pi5_the_simulator_and_a_teams_table():

@@ -115,3 +115,30 @@ def test_four_quarter_turns_are_the_identity_and_turns_keep_the_lit_dots():
     card = glyph("N1")
     assert turn(turn(card, 180), 180) == card == turn(turn(card, 90), 270) == turn(turn(card, 0, True), 0, True)
     assert sum(bin(r).count("1") for r in turn(card, 90, True)) == sum(bin(r).count("1") for r in card)
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_dimmed_slots_get_their_own_intensity_and_keep_every_dot(reverse):
+    """Whose turn it is shows by intensity, per matrix (luma's contrast sets the whole chain): the
+    intensity register of each dimmed slot's matrix gets the dim level, written once per change."""
+    device, serial = displays(intensity=8, dim_intensity=2, reverse_order=reverse)
+    serial.writes.clear()
+    card = glyph("SW2")
+    device.show({"white.card3": card}, frozenset({"white.card3", "red.card1"}))
+    intensity = [data for _, data in serial.writes if data[0] == INTENSITY]
+    assert len(intensity) == 1
+    levels = [intensity[0][i + 1] for i in range(0, 20, 2)][::-1]   # nearest the Pi first
+    if reverse:
+        levels = levels[::-1]
+    assert levels == [2, 8, 8, 8, 8, 8, 8, 2, 8, 8]
+    digits = [data for _, data in serial.writes if data[0] != INTENSITY]
+    sent = [[data[i + 1] for i in range(0, 20, 2)][::-1] for data in digits]
+    position = CHAIN.index("white.card3")
+    if reverse:
+        position = 9 - position
+    assert [row[position] for row in sent] == [column_byte(turn(card, 180), x) for x in range(8)]
+    serial.writes.clear()
+    device.show({}, frozenset({"white.card3", "red.card1"}))
+    assert not [data for _, data in serial.writes if data[0] == INTENSITY]      # unchanged: not written again
+    device.show({})
+    assert [data[1::2] for _, data in serial.writes if data[0] == INTENSITY] == [[8] * 10]

@@ -41,6 +41,34 @@ def test_arrows_point_where_they_say():
     assert bitmap_rows(glyph("NE"))[0].endswith("#") and bitmap_rows(glyph("NE"))[7].startswith("#")
 
 
+STEPS_ON_SCREEN = {"N": (-1, 0), "NE": (-1, 1), "E": (0, 1), "SE": (1, 1), "S": (1, 0), "SW": (1, -1), "W": (0, -1),
+                   "NW": (-1, -1)}
+"""Each direction as a (row, column) step on a picture drawn as the board is seen from the south (rank 9 up)."""
+
+
+def pointing(bitmap):
+    """The directions a card's small arrow (rows 1–5, columns 0–4) points: its head lit with both barbs,
+    its tail without; a card that is drawn right points exactly one way."""
+    rows = bitmap_rows(bitmap)
+
+    def lit(r, c):
+        return 0 <= r < 8 and 0 <= c < 8 and rows[r][c] == "#"
+    out = []
+    for name, (dr, dc) in STEPS_ON_SCREEN.items():
+        head, tail, across = (3 + 2 * dr, 2 + 2 * dc), (3 - 2 * dr, 2 - 2 * dc), (dc, -dr)
+        barbs = [(head[0] - dr + s * across[0], head[1] - dc + s * across[1]) for s in (1, -1)]
+        tail_barbs = [(tail[0] + dr + s * across[0], tail[1] + dc + s * across[1]) for s in (1, -1)]
+        if lit(*head) and all(lit(*b) for b in barbs) and not any(lit(*b) for b in tail_barbs):
+            out.append(name)
+    return out
+
+
+@pytest.mark.parametrize("direction", DIRECTIONS)
+@pytest.mark.parametrize("distance", DISTANCES)
+def test_a_cards_arrow_head_lies_in_its_direction(direction, distance):
+    assert pointing(glyph(direction + distance)) == [direction]
+
+
 @pytest.mark.parametrize("direction", DIRECTIONS)
 @pytest.mark.parametrize("distance", DISTANCES)
 def test_cards_show_the_distance_as_pips(direction, distance):

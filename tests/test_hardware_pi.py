@@ -232,7 +232,7 @@ def test_sigterm_blanks_the_simulated_table(tmp_path):
         return len(list(shots.glob("*.png"))) >= 2
     assert start_selftest_then_signal(argv, "SIGTERM", dict(os.environ), lit) == 143
     config = parse_config({})
-    picture = Picture(config.displays.chain, config.seats)
+    picture = Picture(config.displays.chain, config.displays.sides())
     last = Image.open(sorted(shots.glob("*.png"))[-1]).convert("RGB")
     assert all(last.getpixel(picture.cell_box(*divmod(cell, 9))[:2]) == (0, 0, 0) for cell in range(81))
 

@@ -12,8 +12,8 @@ from hardware import Frame, HardwareError, InputEnded, open_devices, parse_confi
 from hardware.buttons import ButtonEvent
 from hardware.glyphs import glyph
 from hardware.script import parse_script
-from hardware.snapshot import DOT_OFF, DOT_ON, Picture
-from hardware.terminal import picture_lines
+from hardware.snapshot import DOT_DIM, DOT_OFF, DOT_ON, Picture
+from hardware.terminal import TerminalView, picture_lines
 
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
 
@@ -66,28 +66,54 @@ def test_frame_dump_matches_the_frames(tmp_path):
     assert records[2]["displays"]["red.card1"] == ["........"] * 8
 
 
+def test_frame_dump_records_dimmed_displays_and_the_caption():
+    from hardware.framelog import frame_record
+    record = frame_record(Frame(dimmed={"white.card2", "white.card1"}, caption="red to move"), ["red.card1"], 0.5)
+    assert record["dimmed"] == ["white.card1", "white.card2"] and record["caption"] == "red to move"
+    assert "dimmed" not in frame_record(Frame(), ["red.card1"], 0.5)
+
+
 def test_snapshot_matches_the_frame(tmp_path):
-    frame = sample_frame()
+    """The table from above: each display as its matrix lights it (White's turned by its 180°), dimmed
+    displays in the dim red with every dot still lit, White's card 1 at White's left (Red's right)."""
+    from hardware.frame import turn
+    frame = Frame(sample_frame().board, sample_frame().displays, dimmed={"white.card5"})
     saved = {}
     with open_devices(CONFIG, sim=True, snapshot=saved.__setitem__, view=False) as devices:
         devices.show(frame)
         devices.show(Frame())
     assert sorted(saved) == ["frame-000001.png", "frame-000002.png"]
     image = Image.open(io.BytesIO(saved["frame-000001.png"])).convert("RGB")
-    picture = Picture(CONFIG.displays.chain, CONFIG.seats)
+    picture = Picture(CONFIG.displays.chain, CONFIG.displays.sides())
     for i, colour in enumerate(frame.board):
         x0, y0, x1, y1 = picture.cell_box(*divmod(i, 9))
         assert image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2)) == colour
     for slot in CONFIG.displays.chain:
-        bitmap = frame.bitmap(slot)
+        bitmap = turn(frame.bitmap(slot), 180) if slot.startswith("white") else frame.bitmap(slot)
         for y in range(8):
             for x in range(8):
                 x0, y0, _, _ = picture.dot_box(slot, x, y)
                 lit = bool(bitmap[y] & (0x80 >> x))
-                assert image.getpixel((x0 + 1, y0 + 1)) == (DOT_ON if lit else DOT_OFF)
-    # the first seat's displays are below the board, the second's above
+                on = DOT_DIM if slot == "white.card5" else DOT_ON
+                assert image.getpixel((x0 + 1, y0 + 1)) == (on if lit else DOT_OFF)
+    # the first seat's displays are below the board, the second's above, its card 1 on the right
     board_top = picture.cell_box(0, 0)[1]
     assert picture.dot_box("red.card1", 0, 0)[1] > board_top > picture.dot_box("white.card1", 0, 0)[1]
+    assert picture.dot_box("red.card1", 0, 0)[0] < picture.dot_box("red.card5", 0, 0)[0]
+    assert picture.dot_box("white.card1", 0, 0)[0] > picture.dot_box("white.card5", 0, 0)[0]
+
+
+def test_a_teams_table_has_a_panel_on_every_edge():
+    from firmware_py.commands.play import teams_sim_config
+    config = teams_sim_config()
+    picture = Picture(config.displays.chain, config.displays.sides())
+    left, top, right, bottom = picture.cell_box(0, 0)[0], picture.cell_box(0, 0)[1], \
+        picture.cell_box(8, 8)[2], picture.cell_box(8, 8)[3]
+    assert picture.dot_box("red1.card1", 0, 0)[1] > bottom and picture.dot_box("red2.card1", 0, 0)[3] < top
+    assert picture.dot_box("white1.card1", 7, 0)[2] < left and picture.dot_box("white2.card1", 0, 0)[0] > right
+    # along the west edge card 1 is at the top (north, white 1's left); along the east at the bottom
+    assert picture.dot_box("white1.card1", 0, 0)[1] < picture.dot_box("white1.card3", 0, 0)[1]
+    assert picture.dot_box("white2.card1", 0, 0)[1] > picture.dot_box("white2.card3", 0, 0)[1]
 
 
 def test_input_script_drives_the_mock_pins(tmp_path):
@@ -136,19 +162,49 @@ def test_unknown_slot_is_refused():
             devices.show(Frame(displays={"red.hero": glyph("hero1")}))
 
 
-def test_terminal_picture_shows_colours_glyphs_and_keys():
-    frame = Frame([(1, 2, 3)] + [(0, 0, 0)] * 80, {"red.card1": glyph("N")})
-    lines = picture_lines(frame, CONFIG.displays.chain, CONFIG.seats, ["keys: 1=card1"])
+def test_terminal_picture_shows_colours_glyphs_keys_and_the_caption():
+    frame = Frame([(1, 2, 3)] + [(0, 0, 0)] * 80, {"red.card1": glyph("N")}, caption="red to move")
+    lines = picture_lines(frame, CONFIG.displays.chain, CONFIG.displays.sides(), ["keys: 1=card1"])
     text = "\n".join(lines)
     board_top = next(ln for ln in lines if ln.lstrip().startswith("9 "))
-    assert "\x1b[48;2;1;2;3m" in board_top
+    assert "\x1b[48;2;1;2;3m" in board_top and board_top.endswith("keys: 1=card1")   # the keys beside the board
     red_rows = lines[lines.index(next(ln for ln in lines if ln.startswith("red:"))) + 1]
     # the first display's top half-row: N's row 0 is ...##... → lit in columns 3 and 4
     lit = "\x1b[38;2;%d;%d;%dm" % DOT_ON
     assert red_rows.count(lit) == 2
-    assert lines[-1] == "keys: 1=card1"
-    assert lines.index(next(ln for ln in lines if ln.startswith("white:"))) < lines.index(board_top)
+    assert lines[-1] == "red to move"
+    white = next(ln for ln in lines if ln.startswith("white:"))
+    assert lines.index(white) < lines.index(board_top) and white.index("card5") < white.index("card1")
     assert "abcdefghi" not in text and "a  b  c" in text
+
+
+@pytest.mark.parametrize("teams", [False, True])
+def test_the_terminal_picture_fits_80_by_24(teams):
+    """The picture, the caption and two lines of scrolling messages below them fit 80 × 24, hero
+    counts and all."""
+    from firmware_py.commands.play import teams_sim_config
+    from hardware.keyboard import key_map, legend
+    from hardware.terminal import visible_width
+    config = teams_sim_config() if teams else CONFIG
+    slots = tuple(s for seat in config.seats for s in (*config.displays.chain, f"{seat}.hero") if s.startswith(seat))
+    keys = {k: name for k, name in key_map(config.seats).items() if name in config.buttons.pins}
+    lines = picture_lines(Frame(caption="x" * 200), slots, config.displays.sides(), legend(keys))
+    assert max(map(visible_width, lines)) <= 80 and len(lines) + 2 <= 24
+
+
+def test_a_terminal_too_small_for_the_picture_is_told_what_it_needs():
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 20, 60, 0, 0))
+    with os.fdopen(slave, "w") as out:
+        TerminalView(out, CONFIG.displays.chain, CONFIG.displays.sides(), ["keys"]).close()
+    said = os.read(master, 1 << 16).decode()
+    os.close(master)
+    assert "the picture needs a terminal of 80 x 23 (this one is 60 x 20)" in said
 
 
 def test_terminal_view_draws_in_place():
@@ -197,16 +253,19 @@ def test_a_pi_without_its_drivers_says_what_to_install(monkeypatch):
         pi.open_displays(CONFIG.displays)
 
 
-def test_each_seat_sees_its_displays_as_the_pi_turns_them():
-    """White sits opposite Red: on a chain of matrices all mounted the same way up, White's default
-    rotation (180°) is what makes its cards read upright, and the pictures show what each seat reads."""
+def test_the_pictures_show_each_display_as_the_pi_lights_it():
+    """Seen from above, with the matrices all mounted the same way up as seen from the south (the
+    builder's guide): a display shows its bitmap turned as the Pi turns it, so nothing is turned back
+    and a wrongly turned picture shows wrong (White's text upside down to Red, as at the table)."""
     from hardware.frame import turn
     from hardware.sim import as_seen
     card = glyph("NE2")
-    frame = Frame(displays={"red.card1": card, "white.card1": card})
-    assert dict(as_seen(CONFIG)(frame).displays) == {"red.card1": card, "white.card1": card}
-    upside_down = parse_config({"displays": {"white": {"rotation": 0}}})
-    assert as_seen(upside_down)(frame).displays["white.card1"] == turn(card, 180)
+    frame = Frame(displays={"red.card1": card, "white.card1": card}, dimmed={"white.card1"}, caption="c")
+    seen = as_seen(CONFIG)(frame)
+    assert dict(seen.displays) == {"red.card1": card, "white.card1": turn(card, 180)}
+    assert (seen.dimmed, seen.caption) == (frame.dimmed, "c")
+    unturned = parse_config({"displays": {"white": {"rotation": 0}}})
+    assert as_seen(unturned)(frame).displays["white.card1"] == card
     mirrored = parse_config({"displays": {"red": {"flip": True}}})
     assert as_seen(mirrored)(frame).displays["red.card1"] == turn(card, 0, flip=True)
 
@@ -225,4 +284,4 @@ def test_led_levels_show_the_board_as_the_leds_light_it(tmp_path):
     with open_devices(CONFIG, sim=True, view=False, snapshot=save, led_levels=True) as devices:
         devices.show(Frame(board))
     picture = Image.open(tmp_path / "frame-000001.png").convert("RGB")
-    assert picture.getpixel(Picture(CONFIG.displays.chain, CONFIG.seats).cell_box(0, 1)[:2]) == seen[1]
+    assert picture.getpixel(Picture(CONFIG.displays.chain, CONFIG.displays.sides()).cell_box(0, 1)[:2]) == seen[1]

@@ -14,13 +14,13 @@ from engine.position import Position
 from engine.record import push_tokens, replay
 from firmware_py.table.game import PASS_SECONDS, Game, Setup
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
-from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, halved, regions_in_order
-from firmware_py.table.session import MENU, OVER, PLAY, deal
+from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, end_schedule, summary_at, text
+from firmware_py.table.session import MENU, OPTIONS, OVER, PLAY, Session, deal
 from firmware_py.commands.play import teams_sim_config
 from firmware_py.table.settings import Settings, table_settings
 from hardware.buttons import ButtonEvent
-from hardware.frame import BLANK
-from hardware.glyphs import glyph, hero, scroll
+from hardware.frame import BLANK, turn
+from hardware.glyphs import glyph, hero
 from table_kit import Rig, game_from
 
 
@@ -59,10 +59,11 @@ def test_a_card_previews_its_target_then_the_same_card_plays_it(rig):
     assert game.pos.board[parse_square("h8")] == 1 and game.pos.crown == parse_square("h8")
     assert at(rig.frame, "h8") in (CROWN, RED)           # the crown on its new square
     assert at(rig.frame, "e5") == (0, 0, 0) or at(rig.frame, "e5")[0] < 100   # the jump's fading trail
-    # slot k shows the k-th card: the played card's later cards moved one slot left; the mover is white now
-    assert rig.frame.bitmap("red.card1") == halved(glyph("W1"))
-    assert rig.frame.bitmap("red.card5") == halved(glyph("empty"))
-    assert rig.frame.bitmap("white.card1") == glyph("S3")
+    # the played card's slot is empty, the others stay on their buttons; the mover is white now, whose
+    # cards are drawn turned (White sits north: the arrows point the board's way, R2); red waits, dimmed
+    assert rig.frame.bitmap("red.card1") == glyph("empty") and rig.frame.bitmap("red.card2") == glyph("W1")
+    assert rig.frame.bitmap("white.card1") == turn(glyph("S3"), 180)
+    assert "red.card2" in rig.frame.dimmed and "white.card1" not in rig.frame.dimmed
     saved = rig.saved()
     assert saved["result"]["reason"] == "unfinished" and saved["moves"] == ["NE3"]
     assert replay(saved) == game.pos
@@ -86,16 +87,17 @@ def test_another_card_moves_the_preview_and_an_impossible_card_changes_nothing(r
     assert at(rig.frame, "a9") == (0, 0, 0)              # the "no" was short
 
 
-def test_draw_fills_the_first_free_slot_and_a_full_hand_is_refused(rig):
+def test_draw_fills_the_empty_slot_and_a_full_hand_is_refused(rig):
     game = rig.start(Setup("humans", seed=7))
     rig.tap("red.draw")                                  # R11: a full hand may not draw
     assert game.pos.history() == [] and game.note.text == "HAND FULL"
-    rig.play(MOVES[parse_card("NE3")])
+    rig.play(MOVES[parse_card("NE3")])                   # red's card 1
     rig.play(MOVES[parse_card("NW1")])
     rig.tap("red.draw")
     assert game.pos.history() == ["NE3", "NW1", "draw:S2"]
-    assert game.pos.hands[0][4] == parse_card("S2")
-    assert rig.frame.bitmap("red.card5") == halved(glyph("S2"))
+    assert game.pos.hands[0][4] == parse_card("S2")      # the engine's hand order: drawn last
+    assert rig.frame.bitmap("red.card1") == glyph("S2")  # the table's: on the button the played card left
+    assert [rig.frame.bitmap(f"red.card{k}") for k in (2, 3, 4, 5)] == [glyph(c) for c in ("W1", "NW2", "SW1", "E2")]
     assert rig.saved()["moves"][-1] == "draw:S2"
 
 
@@ -115,8 +117,16 @@ def test_a_hero_move_is_previewed_as_such_and_hero_confirms_it(rig):
     rig.tap("red.hero")
     assert game.pos.history() == ["H+N2"]
     assert game.pos.board[parse_square("e7")] == 1 and game.pos.heroes[0] == 3 and game.pos.stones == 2
+    assert game.note.text == "HERO" and game.note.seat is None            # said on every seat
     rig.wait(0.1)
-    assert rig.frame.bitmap("red.hero") == halved(hero(3))
+    assert rig.frame.bitmap("white.card1") != turn(glyph("N1"), 180)      # "HERO" stands on white's cards too
+    flips = set()
+    for _ in range(4):
+        rig.wait(0.25)
+        flips.add(at(rig.frame, "e7"))
+    assert flips == {RED, WHITE}                         # the flipped stone flashes both colours (R12)
+    rig.wait(3.0)
+    assert rig.frame.bitmap("red.hero") == hero(3) and "red.hero" in rig.frame.dimmed
 
 
 def test_hero_without_a_hero_card_is_refused(rig):
@@ -136,7 +146,8 @@ def test_a_forced_pass_is_shown_then_play_goes_on(rig):
     game = rig.game
     assert game.pos.legal_moves() == [MOVES[PASS]]       # R14
     rig.wait(0.2)
-    assert game.note.text == "PASS" and rig.frame.bitmap("red.card1") != glyph("S1")
+    assert game.note.text == "RED PASSES" and rig.frame.bitmap("red.card1") != glyph("S1")
+    assert rig.frame.bitmap("white.card1") != turn(glyph("N1"), 180)     # said on every seat
     assert game.pos.history() == []                      # shown, not hidden
     rig.tap("red.card1")                                 # nothing a person presses can stop it
     rig.wait(PASS_SECONDS)
@@ -149,7 +160,7 @@ def test_presses_of_the_wrong_seat_are_refused_with_feedback(rig):
     rig.tap("white.card1")
     rig.tap("white.draw")
     assert game.pos.history() == [] and game.preview is None and game.note.text == "WAIT"
-    assert rig.frame.bitmap("white.card1") != halved(glyph("S3"))
+    assert rig.frame.bitmap("white.card1") != turn(glyph("S3"), 180)
 
 
 def play_to_the_end(rig, rng):
@@ -166,15 +177,16 @@ def test_a_whole_game_ends_with_regions_scores_and_the_archive(rig):
     score = game.pos.score()
     largest = max(score.red.regions + score.white.regions, key=int.bit_count)
     colour = RED if largest in score.red.regions else WHITE
-    lit = [i for i, c in enumerate(rig.frame.board) if c == colour]
-    assert len(lit) == largest.bit_count()               # the largest region first, alone at full light (R18)
-    size = scroll(str(largest.bit_count()), 0, 5, gap=40)
+    assert len([c for c in rig.frame.board if c == colour]) == largest.bit_count()  # each colour's largest first
+    n = largest.bit_count()
     seat = "red" if colour == RED else "white"
-    assert [rig.frame.bitmap(f"{seat}.card{k}") for k in range(1, 6)] == list(size)   # with its size
-    rig.wait(regions_in_order(game)[-1][0] + 0.1)
+    said = text(f"{n}x{n}={n * n}", game.ended, rig.time.now, 5, Settings.scroll_speed)
+    assert [rig.frame.bitmap(f"{seat}.card{k}") for k in range(1, 6)] == list(said)   # with its size and points
+    rig.wait(summary_at(end_schedule(game, 5, Settings.scroll_speed)) + 0.1)
     glow = {c for c in rig.frame.board if c not in (RED, WHITE)}
     assert glow and all(c != (0, 0, 0) for c in glow)    # the winner's colour fills the empty squares
     assert rig.frame.bitmap("red.card1") != rig.frame.bitmap("red.card2")   # scores scroll over the displays
+    assert rig.frame.caption.startswith("game over: ")
     archive = (rig.saves.directory / ARCHIVE).read_text().splitlines()
     assert len(archive) == 1
     record = json.loads(archive[0])
@@ -196,7 +208,7 @@ def test_the_computer_shows_its_card_then_moves_and_presses_meanwhile_are_refuse
     blinked = set()
     for _ in range(6):
         rig.wait(0.1)
-        slot = game.pos.hands[0].index(move.card) + 1 if move.card is not None else None
+        slot = game.slots[0].index(move.card) + 1 if move.card is not None else None
         if slot:
             blinked.add(rig.frame.bitmap(f"red.card{slot}"))
     if move.card is not None:
@@ -211,9 +223,11 @@ def test_menu_stays_responsive_and_cancels_the_thinking(tmp_path):
     try:
         game = rig.start(Setup("vs-computer", "max", "white", seed=2))
         assert rig.computer.busy is not None
-        rig.tap("menu")                                  # a short press does not leave the game
-        assert rig.session.screen == PLAY and game.note.text == "HOLD MENU"
-        rig.hold("menu")
+        rig.tap("menu")                                  # the game menu: the game waits, the thinking stops
+        assert rig.session.screen == OPTIONS and rig.computer.busy is None
+        rig.tap("menu")                                  # MENU again: back to the game, the computer thinks again
+        assert rig.session.screen == PLAY and rig.computer.busy is not None
+        rig.new_game_menu()
         assert rig.session.screen == MENU and rig.computer.busy is None
         rig.tap("red.card5")                             # start asks for a confirmation first
         assert rig.session.game is game and rig.session.menu.confirm_since is not None
@@ -226,11 +240,12 @@ def test_menu_stays_responsive_and_cancels_the_thinking(tmp_path):
 def test_menu_chooses_mode_level_and_colour_and_starts_after_confirmation(rig):
     game = rig.start(Setup("humans", seed=5))
     rig.play(game.pos.legal_moves()[0])
-    rig.hold("menu")
+    rig.new_game_menu()
     rig.tap("red.card1")                                 # humans → vs-computer
     rig.tap("white.card2")                               # any seat's card buttons work the menu
     rig.tap("red.card3")                                 # the person plays white
     assert rig.session.menu.setup.mode == "vs-computer" and rig.session.menu.setup.human == "white"
+    assert rig.session.menu.labels()[:3] == ["MODE COMPUTER", "LEVEL HARD", "RED COMPUTER"]
     rig.tap("red.card5")
     assert rig.session.game is game                      # leaving a game needs a confirmation
     rig.tap("red.card5")
@@ -240,7 +255,6 @@ def test_menu_chooses_mode_level_and_colour_and_starts_after_confirmation(rig):
 
 
 def test_teams_menu_refuses_without_four_seats(rig):
-    rig.hold("menu")
     for _ in range(3):
         rig.tap("red.card1")
     assert rig.session.menu.setup.mode == "teams"
@@ -255,22 +269,18 @@ def test_takeback_against_the_computer_returns_to_the_persons_last_turn(rig):
     assert rig.think()
     rig.wait(Settings.show_seconds + 0.1)
     assert len(game.pos.history()) == 2 and game.pos.to_move == 0
-    rig.hold("red.draw")                                 # held DRAW: take back the last move pair
-    assert game.pos.history() == [] and game.pos.to_json() == start
+    rig.choose("TAKE BACK")                              # the person alone decides against the computer
+    assert game.pos.history() == [] and game.pos.to_json() == start and rig.session.screen == PLAY
+    assert game.note.text == "UNDO 2" and game.note.seat is None           # said on every seat
     assert rig.saved()["moves"] == []
 
 
 def test_takeback_and_hint_can_be_switched_off(tmp_path):
     rig = Rig(tmp_path, Settings(hint=False, takeback=False))
     try:
-        game = rig.start(Setup("vs-computer", "random", "red", seed=4))
-        rig.play(game.pos.legal_moves()[0])
-        rig.think()
-        rig.wait(Settings.show_seconds + 0.1)
-        rig.hold("red.draw")
-        assert len(game.pos.history()) == 2 and game.note.text == "NO TAKEBACK"
-        rig.hold("red.hero")
-        assert rig.computer.busy is None and game.note.text == "NO HINTS"
+        rig.start(Setup("vs-computer", "random", "red", seed=4))
+        rig.tap("menu")
+        assert rig.session.options.labels() == ["SCORE", "LAST MOVE", "NEW GAME", "", ""]
     finally:
         rig.close()
 
@@ -279,7 +289,8 @@ def test_a_hint_previews_the_hard_players_move(tmp_path):
     rig = Rig(tmp_path, Settings(think_seconds=0.3))
     try:
         game = rig.start(Setup("humans", seed=9))
-        rig.hold("red.hero")
+        rig.choose("HINT")
+        assert rig.session.screen == PLAY and game.note.text == "HINT"
         assert rig.computer.busy.kind == "hint" and rig.computer.busy.level == "hard"
         assert rig.think()
         if game.preview is not None:                     # a card: its target blinks, the same card plays it
@@ -385,27 +396,36 @@ EVENTS = st.lists(st.tuples(st.integers(0, 1), st.sampled_from(("card1", "card2"
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), events=EVENTS)
-def test_any_presses_make_only_legal_moves_and_the_displays_show_the_hands(seed, events):
-    """Invariants of the play screen, whatever is pressed: every move made is legal (R9–R14), and
-    slot k of every seat shows the k-th card of its hand (dimmed for the seat not to move)."""
+def test_any_presses_make_only_legal_moves_and_every_card_stays_on_its_button(seed, events):
+    """Invariants of the play screen, whatever is pressed: every move made is legal (R9–R14); each card
+    stays on the button it was dealt or drawn to (a played card leaves its slot empty, a drawn card fills
+    an empty one, no other card moves); each slot shows its card with every dot lit (R7)."""
     # (each move is checked by `follow`, which replays it on a shadow position)
-    game = Game(Setup("humans", seed=seed), deal(Setup("humans", seed=seed)))
+    setup = Setup("humans", seed=seed)
+    game = Game(setup, deal(setup))
+    session = Session(Settings(), ("red", "white"), setup)
+    session.game = game
     shadow = game.start.copy()
     now = 0.0
     for seat, control, kind, dt in events:
         now += dt
-        game.press(seat, control, kind, now)
+        before = [row[:] for row in game.slots]
+        if kind == "press":
+            game.press(seat, control, now)
         game.tick(now)
         follow(shadow, game)
+        for s, (old, new) in enumerate(zip(before, game.slots)):
+            assert sorted(c for c in new if c is not None) == sorted(game.pos.hands[s])
+            moved = [k for k in range(5) if old[k] != new[k]]
+            assert all(old[k] is None or new[k] is None for k in moved) and len(moved) <= 1
     later = now + 10.0                        # previews, notes and blinks are over
     game.tick(later)
     follow(shadow, game)
-    shown = displays_of(game, ("red", "white"), [f"{s}.card{k}" for s in ("red", "white") for k in range(1, 6)], 5,
-                        later)
+    shown = displays_of(game, session, later)
     for i, seat in enumerate(("red", "white")):
-        for k, card in enumerate(game.pos.hands[i]):
-            picture = glyph(CARD_NAMES[card])
-            expected = {picture if i == game.pos.to_move else halved(picture)}
+        for k, card in enumerate(game.slots[i]):
+            picture = glyph(CARD_NAMES[card]) if card is not None else glyph("empty")
+            expected = {turn(picture, 180) if i and card is not None else picture}
             p = game.preview
             if p is not None and (p.seat, p.slot) == (i, k):
                 expected.add(BLANK)               # the chosen card blinks until it is played or another is chosen

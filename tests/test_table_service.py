@@ -518,7 +518,7 @@ def test_config_check_reads_the_table_section(capsys, tmp_path):
     assert capsys.readouterr().err == f"error: {bad}: table.think_seconds: must be a finite number (got nan)\n"
 
 
-def test_mode_sets_an_unfinished_save_aside_and_archives_a_finished_one(tmp_path):
+def test_mode_archives_the_saved_game_finished_or_not(tmp_path):
     script = tmp_path / "none.txt"
     script.write_text("")
     argv = ROSEKING + ["play", "--sim", "--mode", "humans", "--seed", "2", "--data-dir", str(tmp_path),
@@ -528,11 +528,12 @@ def test_mode_sets_an_unfinished_save_aside_and_archives_a_finished_one(tmp_path
         (tmp_path / CURRENT).write_text(json.dumps(game.record()))
         done = subprocess.run(argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
         assert done.returncode == 0, done.stderr
+        assert b"archived in records.jsonl" in done.stderr
         assert json.loads((tmp_path / CURRENT).read_text())["seed"] == 2         # the new game
-    aside = list(tmp_path.glob(f"set-aside-*-{CURRENT}"))
-    assert len(aside) == 1 and json.loads(aside[0].read_text())["moves"] == unfinished.record()["moves"]
-    archived = (tmp_path / ARCHIVE).read_text().splitlines()
-    assert [json.loads(line)["moves"] for line in archived] == [finished.record()["moves"]]
+    assert not list(tmp_path.glob(f"set-aside-*-{CURRENT}"))
+    archived = [json.loads(line) for line in (tmp_path / ARCHIVE).read_text().splitlines()]
+    assert [r["moves"] for r in archived] == [unfinished.record()["moves"], finished.record()["moves"]]
+    assert [r["result"]["reason"] for r in archived] == ["unfinished", finished.pos.outcome()]
 
 
 def test_a_press_as_the_service_stops_is_dropped_without_a_traceback(tmp_path, monkeypatch):

@@ -30,8 +30,10 @@ def summary(config: Config) -> list[str]:
         f"power: brightness cap {b.brightness:.2f}, supply {b.supply_amps:g} A "
         f"(all white is shown at {white:.0%} at most)",
         f"displays: {len(d.chain)} MAX7219 on SPI{d.spi_port}.{d.spi_device} at {d.spi_speed_hz / 1e6:g} MHz, "
-        f"block orientation {d.block_orientation}, intensity {d.intensity}: {', '.join(d.chain)}",
-        "display turns: " + ", ".join(f"{seat} {r}°{' flipped' if f else ''}" for seat, r, f in d.turns),
+        f"block orientation {d.block_orientation}, intensity {d.intensity} (dimmed {d.dim_intensity}): "
+        f"{', '.join(d.chain)}",
+        "panels: " + ", ".join(f"{p.seat} at the {p.side} edge, turned {p.rotation}°{' and flipped' if p.flip else ''}"
+                               for p in d.panels),
         f"buttons: {len(k.pins)}, hold {k.hold_seconds:g} s, debounce {k.debounce_seconds * 1000:g} ms, "
         f"glitches under {k.min_pulse_seconds * 1000:g} ms ignored: "
         + ", ".join(f"{name}={pin}" for name, pin in k.pins.items()),

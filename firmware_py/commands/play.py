@@ -3,7 +3,9 @@
 Without `--mode` a saved game is resumed (a teams game on the simulated four-panel table
 under `--sim`; one the table cannot play is set aside), else the menu, or, on the simulated
 board with neither a terminal nor an input script, a demonstration. With `--mode` a new game
-of that mode is dealt at once, and an unfinished save is set aside first, never lost.
+of that mode is dealt at once, and an unfinished save is archived first (result
+`unfinished`), never lost. What happened to the save is said on the table and in the
+terminal's caption, and its log lines are printed once the terminal picture is up.
 """
 import argparse
 import asyncio
@@ -29,9 +31,8 @@ if TYPE_CHECKING:
     from firmware_py.table.loop import TableLoop
 
 TEAM_CARDS = 3      # R21
-HELP = ("a card previews its move, the same card again plays it; HERO confirms a hero move; DRAW draws",
-        "hold HERO for a hint, hold DRAW to take back against the computer, hold MENU for the menu",
-        "menu: card 1 mode, card 2 level, card 3 who plays red, the last card start")
+HELP = "MENU: score, last move, hint, take back, new game (buttons: docs/GESTURES.md)"
+"""One line under the terminal picture (80 columns, beside the log lines of the start)."""
 
 
 TEAMS_PINS = {"red1": (4, 17, 27, 22, 5), "white1": (23, 24, 25, 12, 16), "red2": (6, 13, 26, 19, 20),
@@ -86,7 +87,7 @@ def check_table(mode: str, seats: tuple[str, ...], settings: Settings) -> None:
 def run(args: argparse.Namespace) -> int:
     from firmware_py.table.computer import Computer        # the loop and the devices need the table libraries
     from firmware_py.table.loop import TableLoop
-    from firmware_py.table.saves import SaveError, Saves, table_file
+    from firmware_py.table.saves import ARCHIVE, SaveError, Saves, table_file
     from firmware_py.table.session import Session
     from hardware.backends import backend_of
     from hardware.keyboard import interactive
@@ -110,8 +111,9 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{option}: {shown(path)} is the table's own {what} (in {shown(str(data))})")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     setup = Setup(args.mode or "humans", level, args.human, seed)
+    log = HeldLog()
     try:
-        saves = Saves(data, args.records, log=lambda line: print(line, file=sys.stderr))
+        saves = Saves(data, args.records, log=log)
         try:
             saved, unreadable = saves.read(settings), None
         except SaveError as exc:
@@ -122,40 +124,71 @@ def run(args: argparse.Namespace) -> int:
         config = teams_sim_config()             # the simulated table it was played on
         settings = table_settings(config)
     steps = check_device_args(args, config)     # every option checked
-    with open_from_args(args, config, exit_after_script=args.exit_after_script, steps=steps) as devices:
-        try:                                    # the devices and output files are open: from here on, things change
-            resumed = saved
-            if unreadable:
-                saves.set_aside(unreadable)
-            if resumed is not None and args.mode:
-                if resumed.over:
-                    saves.finish(resumed)       # a kill came between its last move and its archiving
-                elif resumed.pos.stack:         # a save of no move holds nothing to keep: it is replaced
-                    saves.set_aside("a new game was asked for with --mode")
-                resumed = None
-            if resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):
-                saves.set_aside(f"this table cannot play it: {why}")
-                resumed = None
-        except SaveError as exc:                # a save cannot be moved aside
-            raise UsageError(str(exc)) from None
-        first = setup if args.mode else None    # the game to show at once; None: the menu
-        if resumed is not None:
-            print(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)", file=sys.stderr)
-            first = resumed.setup
-        elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdin):
-            first = Setup("demo", level, args.human, seed)       # nobody can press: show a game
-        session = Session(settings, config.seats, setup)
-        loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
-        if first is not None:
-            session.start(first, loop.clock(), resumed)
-        if interactive(sys.stdout) and not args.input_script:
-            print("\n".join(HELP), file=sys.stderr)
-        return asyncio.run(_serve(loop, args.exit_after_script))
+    try:
+        with open_from_args(args, config, exit_after_script=args.exit_after_script, steps=steps) as devices:
+            try:                                # the devices and output files are open: from here on, things change
+                resumed, archived = saved, None
+                if unreadable:
+                    saves.set_aside(unreadable)
+                if resumed is not None and args.mode:
+                    if resumed.pos.stack or resumed.over:   # a save of no move holds nothing to keep: it is replaced
+                        saves.finish(resumed)   # archived, as `unfinished` unless a kill came after its last move
+                        archived = f"the saved game ({len(resumed.pos.stack)} moves) archived in {ARCHIVE}"
+                        log(f"roseking: {archived}; a new game of {args.mode} starts")
+                    resumed = None
+                if resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):
+                    saves.set_aside(f"this table cannot play it: {why}")
+                    resumed = None
+            except SaveError as exc:            # a save cannot be moved aside
+                raise UsageError(str(exc)) from None
+            first = setup if args.mode else None    # the game to show at once; None: the menu
+            if resumed is not None:
+                log(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)")
+                first = resumed.setup
+            elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdin):
+                first = Setup("demo", level, args.human, seed)       # nobody can press: show a game
+            session = Session(settings, config.seats, setup,
+                              {seat: config.displays.view_of(seat) for seat in config.seats})
+            loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
+            now = loop.clock()
+            if first is not None:
+                session.start(first, now, resumed)
+            if resumed is not None:
+                session.announce("RESUMED", f"RESUMED ({len(resumed.pos.stack)} moves)", now)
+            elif saves.set_aside_to is not None:
+                session.announce("OLD SAVE SET ASIDE", f"save set aside as {saves.set_aside_to.name}", now)
+            elif archived is not None:
+                session.announce("OLD GAME ARCHIVED", archived, now)
+            log.release()
+            if interactive(sys.stdout) and not args.input_script:
+                print(HELP, file=sys.stderr)
+            return asyncio.run(_serve(loop, args.exit_after_script))
+    finally:
+        log.release()
+
+
+class HeldLog:
+    """Log lines to standard error, held until `release` (the terminal picture clears the screen when it
+    comes up, and would take them with it), then printed as they come."""
+
+    def __init__(self) -> None:
+        self.held: list[str] | None = []
+
+    def __call__(self, line: str) -> None:
+        if self.held is None:
+            print(line, file=sys.stderr)
+        else:
+            self.held.append(line)
+
+    def release(self) -> None:
+        held, self.held = self.held or [], None
+        for line in held:
+            print(line, file=sys.stderr)
 
 
 async def _serve(loop: "TableLoop", exit_after_input: bool) -> int:
-    """Run the loop until it is done (status 0), or SIGTERM or Ctrl-C stops it (128 + the signal's
-    number, 143 or 130, as service managers and shells expect); the game is saved after every move anyway."""
+    """Run the loop until it is done (status 0), or SIGTERM, SIGHUP or Ctrl-C stops it (128 + the signal's
+    number: 143, 129 or 130, as service managers and shells expect); the game is saved after every move anyway."""
     stop = asyncio.Event()
     stopped_by: list[int] = []
 
@@ -163,7 +196,7 @@ async def _serve(loop: "TableLoop", exit_after_input: bool) -> int:
         stopped_by.append(signum)
         stop.set()
     aio = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         aio.add_signal_handler(sig, stopped, sig)
     await loop.run(exit_after_input, stop)
     return 128 + stopped_by[0] if stopped_by else 0

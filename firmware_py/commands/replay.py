@@ -1,23 +1,23 @@
-"""`roseking replay`: check every game of a record file move by move and print each result; a torn
-line (not JSON, as a write cut short leaves it) is skipped with a warning."""
+"""`roseking replay`: check every game of a record file (or a save) move by move and print each result;
+a torn line (not JSON, as a write cut short leaves it) is skipped with a warning."""
 import argparse
 
-from engine.record import read_records, replay
+from engine.record import replay
 from firmware_py.commands import Subparsers
-from firmware_py.inputs import input_name, read_lines
+from firmware_py.positions import read_documents
 from firmware_py.streams import skipped
 
 
 def register(sub: Subparsers) -> None:
-    p = sub.add_parser("replay", help="check the games in a JSON Lines record file")
-    p.add_argument("records", metavar="RECORDS.jsonl", help="game records, or - for standard input")
+    p = sub.add_parser("replay", help="check the games of a record file or a save")
+    p.add_argument("records", metavar="RECORDS", help="game records (JSON Lines, e.g. DATA/records.jsonl), one "
+                   "record or the table's save (DATA/current-game.json), or - for standard input")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> None:
-    where = input_name(args.records)
     lines = []  # printed only once every game has replayed, so an error leaves stdout empty
-    for game, (line, record) in enumerate(read_records(read_lines(args.records), where, skipped), 1):
+    for game, (line, record) in enumerate(read_documents(args.records, skipped), 1):
         pos = replay(record, where=f"game {game} (line {line})")
         score = pos.score()
         lines.append(f"game {game}: red {score.red.score}, white {score.white.score}, "

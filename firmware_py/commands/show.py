@@ -1,14 +1,23 @@
-"""`roseking show`: the board, hands, heroes, supply and turn for a person at a terminal."""
+"""`roseking show`: the board, hands, heroes, supply and turn for a person at a terminal.
+
+It shows a position, or a game (a record, the table's save, a game of a records file)
+after its last move or after `--ply N`.
+"""
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from engine.notation import CARD_NAMES, FILES
 from engine.position import Position
+from engine.record import FORMAT, replay
 from engine.serialize import board_rows
 from firmware_py.commands import Subparsers
-from firmware_py.positions import add_position_args, load_position
+from firmware_py.errors import UsageError
+from firmware_py.inputs import input_name
+from firmware_py.positions import add_position_args, read_documents
+from firmware_py.streams import skipped
 
 # ANSI backgrounds for empty, red and white squares; the crown is drawn on top.
 PAINT = {".": "\x1b[48;5;236m", "R": "\x1b[41m", "W": "\x1b[47m"}
@@ -16,8 +25,12 @@ RESET = "\x1b[0m"
 
 
 def register(sub: Subparsers) -> None:
-    p = sub.add_parser("show", help="draw a position in the terminal")
-    add_position_args(p)
+    p = sub.add_parser("show", help="draw a position, or a game after a move, in the terminal")
+    add_position_args(p, position_help="a position JSON file, a game record, the table's save "
+                      "(DATA/current-game.json) or a records file (DATA/records.jsonl); - for standard input")
+    p.add_argument("--ply", type=int, metavar="N", help="of a game: the position after its first N moves "
+                   "(default: after the last)")
+    p.add_argument("--game", type=int, metavar="K", help="of a records file: its K-th game (default: the last)")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour output (default: when standard output is a terminal)")
     p.set_defaults(func=run)
@@ -51,7 +64,43 @@ def render(pos: Position, colour: bool) -> list[str]:
     return lines
 
 
+def chosen(args: argparse.Namespace) -> tuple[Position, str | None]:
+    """The position to show and, for a game, a line saying which game and after which move."""
+    where = input_name(args.position)
+    documents = list(read_documents(args.position, skipped))
+    games = [(n, d) for n, d in documents if _is_record(d)]
+    if len(documents) == 1 and not games:
+        if args.ply is not None or args.game is not None:
+            raise UsageError(f"--{'ply' if args.ply is not None else 'game'}: {where} holds a position, not a game")
+        return Position.from_json(documents[0][1], args.seed, args.reshuffle), None
+    if not documents or len(games) < len(documents):
+        line = next((n for n, d in documents if not _is_record(d)), 1)
+        raise UsageError(f"{where}:{line}: not a game record ({FORMAT})")
+    k = len(games) if args.game is None else args.game
+    if not 1 <= k <= len(games):
+        raise UsageError(f"--game: {where} holds {len(games)} game{'s' * (len(games) > 1)} (got {k})")
+    line, record = games[k - 1]
+    pos = replay(record, f"{where}:{line}")
+    moves = len(pos.stack)
+    ply = moves if args.ply is None else args.ply
+    if not 0 <= ply <= moves:
+        raise UsageError(f"--ply: the game has {moves} moves, so 0 to {moves} (got {ply})")
+    while len(pos.stack) > ply:
+        pos.pop()
+    which = f"game {k} of {len(games)}, " if len(games) > 1 else ""
+    return pos, f"{which}after move {ply} of {moves}" + (f" ({_players(record)})" if _players(record) else "")
+
+
+def _is_record(document: object) -> bool:
+    return isinstance(document, dict) and document.get("format") == FORMAT
+
+
+def _players(record: dict[str, Any]) -> str:
+    players = record.get("players")
+    return ", ".join(f"{seat} {who}" for seat, who in players.items()) if isinstance(players, dict) else ""
+
+
 def run(args: argparse.Namespace) -> None:
-    pos = load_position(args.position, args.seed, args.reshuffle)
+    pos, heading = chosen(args)
     colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
-    print("\n".join(render(pos, colour)))
+    print("\n".join(([heading] if heading else []) + render(pos, colour)))

@@ -2,20 +2,26 @@
 
 Every method takes the time `now` from the loop's one clock and changes state only;
 scenes draw it and the loop saves it. Seats are the engine's seat numbers (0 = red
-or red 1), controls the button names `card1`…`card5`, `hero`, `draw`.
+or red 1), controls the button names `card1`…`card5`, `hero`, `draw`; a button acts when
+it goes down, however long it is held. Each card stays on the button it was dealt or
+drawn to (`slots`): a played card leaves its slot empty and a drawn card fills the first
+empty one, while the engine and the record keep the hand in their own order.
 
+>>> from engine.notation import CARD_NAMES
 >>> from engine.position import Position
 >>> game = Game(Setup("humans", seed=7), Position.new(seed=7))
->>> game.press(0, "card1", "press", 0.0); game.preview.kind, str(game.preview.move)
+>>> game.press(0, "card1", 0.0); game.preview.kind, str(game.preview.move)
 ('play', 'NE3')
->>> game.press(0, "card1", "press", 0.5); game.pos.history()
+>>> game.press(0, "card1", 0.5); game.pos.history()
 ['NE3']
+>>> [CARD_NAMES[c] if c is not None else None for c in game.slots[0]]
+[None, 'W1', 'NW2', 'SW1', 'E2']
 """
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.moves import DRAW, HERO, MOVES, PASS, Move
-from engine.notation import TARGET
+from engine.notation import TARGET, parse_card
 from engine.position import Position
 from engine.record import make_record
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
@@ -23,8 +29,10 @@ from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 HUMAN = "human"
 MODES = ("humans", "vs-computer", "demo", "teams")
 TRAVEL_SHARE = 0.4      # of the time a computer's move is shown, the last part: the crown travels
-PASS_SECONDS = 1.5      # a forced pass is shown this long before play goes on (R14)
+PASS_SECONDS = 2.0      # a forced pass is shown this long before play goes on (R14)
 NO_SECONDS = 0.6        # the board's "no"
+Slots = list[list[int | None]]
+"""Per seat, the card on each of its card buttons (None: an empty slot)."""
 
 
 @dataclass(frozen=True)
@@ -75,8 +83,8 @@ class Preview:
 
 @dataclass(frozen=True)
 class Note:
-    """Short text scrolled on a seat's displays (on one card `slot` when given)."""
-    seat: int
+    """Short text on a seat's card displays (on one card `slot` when given; every seat's when `seat` is None)."""
+    seat: int | None
     text: str
     since: float
     slot: int | None = None
@@ -91,11 +99,47 @@ class Shown:
 
 @dataclass(frozen=True)
 class Jump:
-    """The last card move, marked briefly: the crown went from `origin` to `target`."""
+    """The last card move, marked briefly: the crown went from `origin` to `target`, flipping a stone
+    if `hero` (R12)."""
     origin: int
     target: int
     seat: int
     since: float
+    hero: bool = False
+
+
+def seat_title(name: str) -> str:
+    """A seat's name as the displays write it: `red` → `RED`, `white2` → `WHITE 2`."""
+    word = name.rstrip("0123456789")
+    return f"{word.upper()} {name[len(word):]}".rstrip()
+
+
+def take_slot(slots: Slots, seat: int, token: str) -> None:
+    """Move the cards of `slots` as the move written `token` (record notation) by `seat` does."""
+    move = Move.parse(token)
+    if move.card is not None:
+        slots[seat][slots[seat].index(move.card)] = None
+    elif move.is_draw:
+        slots[seat][slots[seat].index(None)] = parse_card(token.partition(":")[2])
+
+
+def slot_map(start: Position, pos: Position) -> Slots:
+    """The cards on each seat's buttons after the moves of `pos`, made from `start`: derived from
+    the moves alone, so a resumed game shows every card on the button it was on.
+
+    >>> from engine.notation import CARD_NAMES
+    >>> start = Position.new(seed=7)
+    >>> pos = start.copy()
+    >>> for m in ("NE3", "NW1", "draw"): pos.push(Move(m))
+    >>> [CARD_NAMES[c] if c is not None else None for c in slot_map(start, pos)[0]]
+    ['S2', 'W1', 'NW2', 'SW1', 'E2']
+    """
+    slots: Slots = [[*hand, *[None] * (start.hand_limit - len(hand))] for hand in start.hands]
+    seat = start.to_move
+    for token in pos.history():
+        take_slot(slots, seat, token)
+        seat = (seat + 1) % len(slots)
+    return slots
 
 
 def classify(pos: Position, card: int) -> tuple[str, Move | None, str]:
@@ -126,16 +170,14 @@ class Game:
         self.setup, self.start, self.number = setup, start, number
         self.pos = pos if pos is not None else start.copy()
         self.players = setup.players()
-        self.hint_allowed = settings.hint
-        self.takeback_allowed = settings.takeback and setup.mode == "vs-computer"
         self.show_seconds = settings.show_seconds
+        self.slots = slot_map(self.start, self.pos)
         self.preview: Preview | None = None
         self.note: Note | None = None
         self.shown: Shown | None = None
         self.jump: Jump | None = None
         self.no_since: float | None = None
         self.hint_wanted = False
-        self.held: set[tuple[int, str]] = set()
         self.changes = 0        # raised whenever the position changes: the loop saves
         self.ended: float | None = None if self.pos.outcome() is None else 0.0
 
@@ -178,7 +220,7 @@ class Game:
         if move.card is None:
             self.note = Note(seat, str(move).upper(), now)
         else:
-            slot = self.pos.hands[seat].index(move.card)
+            slot = self.slots[seat].index(move.card)
             kind = "hero" if move.is_hero else "play"
             self.preview = Preview(seat, slot, move, kind, "", now)
 
@@ -190,17 +232,20 @@ class Game:
             return
         if self.shown is None and self.pos.legal_moves() == [MOVES[PASS]]:
             self.shown = Shown(MOVES[PASS], now)
-            self.note = Note(self.pos.to_move, "PASS", now)
+            self.note = Note(None, f"{seat_title(self.pos.seat)} PASSES", now)     # R14, said to every seat
         shown = self.shown
         if shown is not None and now >= shown.since + (PASS_SECONDS if shown.move.is_pass else self.show_seconds):
             self.make(shown.move, now)
 
     def make(self, move: Move, now: float) -> None:
-        """Make `move` (legal) now and clear the play screen's state."""
+        """Make `move` (legal) now and clear the play screen's state; a hero move is said to every seat."""
         seat, origin = self.pos.to_move, self.pos.crown
         self.pos.push(move)
+        take_slot(self.slots, seat, self.pos.history()[-1])
         if move.card is not None:
-            self.jump = Jump(origin, self.pos.crown, seat, now)
+            self.jump = Jump(origin, self.pos.crown, seat, now, move.is_hero)
+        if move.is_hero:
+            self.note = Note(None, "HERO", now)
         self.preview = self.shown = None
         self.hint_wanted = False
         self.changes += 1
@@ -209,29 +254,18 @@ class Game:
 
     # --- buttons ----------------------------------------------------------
 
-    def press(self, seat: int, control: str, kind: str, now: float) -> None:
-        """A button event of seat `seat` (already known to play in this game)."""
-        if kind == "hold":
-            self.held.add((seat, control))
-        elif kind == "release" and (seat, control) in self.held:
-            self.held.discard((seat, control))
-            return      # a hold has been acted on
+    def press(self, seat: int, control: str, now: float) -> None:
+        """A button of seat `seat` (already known to play in this game) went down."""
         if self.over:
-            return
-        acts = {"press": control.startswith("card"), "release": control in ("hero", "draw"),
-                "hold": control in ("hero", "draw")}
-        if not acts[kind]:
             return
         mover = self.pos.to_move
         if seat != mover or self.shown is not None or self.is_computer(seat):
             self._refuse(seat, "WAIT", now, flash=False)      # not this seat's turn (R8, R22)
-        elif kind == "hold":
-            self._help(seat, control, now)
         elif control == "hero":
             self._hero(seat, now)
         elif control == "draw":
             self._draw(seat, now)
-        else:
+        elif control.startswith("card"):
             self._card(seat, int(control[4:]) - 1, now)
 
     def _refuse(self, seat: int, text: str, now: float, slot: int | None = None, flash: bool = True) -> None:
@@ -240,15 +274,15 @@ class Game:
             self.no_since = now
 
     def _card(self, seat: int, slot: int, now: float) -> None:
-        hand = self.pos.hands[seat]
-        if slot >= len(hand):
-            self._refuse(seat, "NO CARD", now, slot)
+        card = self.slots[seat][slot] if slot < len(self.slots[seat]) else None
+        if card is None:
+            self._refuse(seat, "EMPTY", now, slot)
             return
         p = self.preview
         if p is not None and p.seat == seat and p.slot == slot and p.kind == "play" and p.move is not None:
             self.make(p.move, now)
             return
-        kind, move, reason = classify(self.pos, hand[slot])
+        kind, move, reason = classify(self.pos, card)
         self.preview = Preview(seat, slot, move, kind, reason, now)
         self.note = None
         if kind == "no":
@@ -271,29 +305,58 @@ class Game:
         else:
             self._refuse(seat, "HAND FULL", now)   # R11: fewer than the hand limit only
 
-    def _help(self, seat: int, control: str, now: float) -> None:
-        """Held HERO asks for a hint, held DRAW takes back the last move pair (when switched on)."""
-        if control == "hero":
-            if self.hint_allowed:
-                self.hint_wanted = True
-                self.note = Note(seat, "HINT", now)
-            else:
-                self._refuse(seat, "NO HINTS", now)
-        elif not self.takeback_allowed:
-            self._refuse(seat, "NO TAKEBACK", now)
-        elif not self.takeback():
-            self._refuse(seat, "NOTHING", now)
+    def ask_hint(self, now: float) -> None:
+        """A hint for the seat to move: the `hard` player's move, previewed (the game menu offers it when
+        `[table] hint` allows)."""
+        seat = self.pos.to_move
+        if self.over or self.shown is not None or self.is_computer(seat):
+            self._refuse(seat, "WAIT", now, flash=False)
+        else:
+            self.hint_wanted = True
+            self.preview = None
+            self.note = Note(seat, "HINT", now)
 
-    def takeback(self) -> bool:
-        """Unmake moves back to the person's previous turn (the last move pair); False if there is none."""
-        pos, n = self.pos, len(self.pos.hands)
-        if not any(not self.is_computer((pos.to_move - k) % n) for k in range(1, len(pos.stack) + 1)):
-            return False
-        took_human = False
-        while pos.stack and not (took_human and not self.is_computer(pos.to_move)):
-            pos.pop()
-            took_human = took_human or not self.is_computer(pos.to_move)
+    def takeback_count(self) -> int:
+        """How many moves a takeback unmakes: back to the turn of the last person who chose a move
+        (a forced pass or the computer's move is nobody's choice); 0 when nobody has chosen one yet."""
+        n, seat = 0, self.pos.to_move
+        for token in reversed(self.pos.history()):
+            seat = (seat - 1) % len(self.players)
+            n += 1
+            if token != "pass" and not self.is_computer(seat):
+                return n
+        return 0
+
+    def takeback(self, now: float) -> int:
+        """Unmake `takeback_count()` moves, say so on every seat ("UNDO 2"), and return how many."""
+        n = self.takeback_count()
+        for _ in range(n):
+            self.pos.pop()
+        self.slots = slot_map(self.start, self.pos)
         self.preview = self.shown = self.jump = None
         self.hint_wanted = False
+        self.note = Note(None, f"UNDO {n}", now)
         self.changes += 1
-        return True
+        return n
+
+    def last_jump(self) -> tuple[int, int, int] | None:
+        """(origin, target, seat) of the last move if it moved the crown, else None."""
+        if not self.pos.stack:
+            return None
+        before = self.pos.copy(stack=True)
+        move = before.pop()
+        return (before.crown, self.pos.crown, before.to_move) if move.card is not None else None
+
+    def last_move(self) -> str:
+        """The last move in words, for the displays: `RED NE3`, `WHITE HERO NE2`, `RED DREW S2`, `WHITE PASSED`."""
+        history = self.pos.history()
+        if not history:
+            return "NO MOVE YET"
+        token = history[-1]
+        who = seat_title(self.pos.variant.seats[(self.pos.to_move - 1) % len(self.players)])
+        move = Move.parse(token)
+        if move.is_draw:
+            return f"{who} DREW {token.partition(':')[2]}"
+        if move.is_pass:
+            return f"{who} PASSED"
+        return f"{who} {'HERO ' if move.is_hero else ''}{str(move).removeprefix('H+')}"

@@ -83,7 +83,10 @@ class TableLoop:
             self._watch()
 
     def _persist(self, now: float) -> None:
+        """Archive the games a new one replaced (result `unfinished`), then save or finish the current one."""
         self.saves.retry(now)
+        while self.session.retired:
+            self.saves.finish(self.session.retired.pop(0))
         game = self.session.game
         if game is None or (game.number, game.changes) == self._saved:
             return

@@ -1,10 +1,15 @@
-"""The menu on the card displays: card 1 mode, card 2 level, card 3 who plays red, the last card start.
+"""The new-game menu on the card displays: card 1 mode, card 2 level, card 3 who plays red, the last card start.
 
-On a panel of three cards (a teams table) card 3 is the start.
+On a panel of three cards (a teams table) card 3 is the start. Each card shows its
+title and its value (`MODE 2 PLAYERS`). Leaving a game that is not over asks for a
+second press of start within `CONFIRM_SECONDS`, counted down on the display; once
+that time has passed, a press asks again rather than starting.
 
 >>> menu = Menu(Setup(), seats=2)
 >>> menu.press(1, 0.0), menu.setup.mode
 (None, 'vs-computer')
+>>> menu.labels()[:3]
+['MODE COMPUTER', 'LEVEL MEDIUM', 'RED YOU']
 >>> menu.press(5, 1.0)
 Setup(mode='vs-computer', level='medium', human='red', seed=0)
 """
@@ -19,7 +24,7 @@ MODE_NAMES = {"humans": "2 PLAYERS", "vs-computer": "COMPUTER", "demo": "DEMO", 
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why the menu did not start, shown from `since`."""
+    """Why a menu did not do what was asked, shown from `since`."""
     text: str
     since: float
 
@@ -36,14 +41,20 @@ class Menu:
     def labels(self) -> list[str]:
         """The text of each card display, card 1 first; the last one starts."""
         s = self.setup
-        red = "-" if s.mode != "vs-computer" else ("RED YOU" if s.human == "red" else "RED CPU")
-        level = s.level.upper() if s.mode in ("vs-computer", "demo") else "-"
-        return ([MODE_NAMES[s.mode], level, red, ""] + [""] * self.cards)[:self.cards - 1] + [
-            "SURE? PRESS AGAIN" if self.confirm_since is not None else "START"]
+        level = f"LEVEL {s.level.upper()}" if s.mode in ("vs-computer", "demo") else "NO COMPUTER"
+        red = {"vs-computer": "RED YOU" if s.human == "red" else "RED COMPUTER", "demo": "RED COMPUTER"}.get(
+            s.mode, "RED PERSON")
+        return ([f"MODE {MODE_NAMES[s.mode]}", level, red, ""] + [""] * self.cards)[:self.cards - 1] + ["START"]
 
     def open(self, in_progress: bool) -> None:
         """Show the menu; `in_progress` means starting a game leaves one that is not over."""
         self.in_progress, self.confirm_since, self.refusal = in_progress, None, None
+
+    def confirming(self, now: float) -> float | None:
+        """Seconds left to press start again and leave the game in progress, or None."""
+        if self.confirm_since is None or now > self.confirm_since + CONFIRM_SECONDS:
+            return None
+        return self.confirm_since + CONFIRM_SECONDS - now
 
     def press(self, card: int, now: float) -> Setup | None:
         """Card button `card` (1–5) pressed on any seat."""
@@ -68,8 +79,8 @@ class Menu:
         if self.setup.mode != "teams" and self.cards < 5:
             self.refusal = Refusal("TWO PLAYERS NEED 5 CARDS", now)  # R7
             return None
-        if self.in_progress and (self.confirm_since is None or now > self.confirm_since + CONFIRM_SECONDS):
-            self.confirm_since = now    # leaving a game needs a confirmation
+        if self.in_progress and self.confirming(now) is None:
+            self.confirm_since = now    # leaving a game needs a confirmation, shown counting down
             return None
         self.confirm_since = None
         return self.setup

@@ -96,6 +96,7 @@ class Saves:
     def __init__(self, directory: Path, extra_archive: str | None = None,
                  log: Callable[[str], None] = print) -> None:
         self.directory, self.extra_archive, self.log = Path(directory), extra_archive, log
+        self.set_aside_to: Path | None = None       # where `set_aside` last moved the save
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except FileExistsError:
@@ -157,6 +158,7 @@ class Saves:
         """Move the current save out of the way (kept, renamed), saying why; SaveError if it cannot be."""
         target = self._free(f"{SET_ASIDE}{_stamp()}", f"-{CURRENT}")
         self._move(self.current, target, "moved aside")
+        self.set_aside_to = target
         self.log(f"roseking: {shown(str(self.current))}: {why}; moved to {target.name}, starting a new game")
 
     def finish(self, game: Game) -> None:

@@ -1,22 +1,27 @@
 """Scenes: pure functions from the session and the time to the `Frame` the table shows.
 
-The board is drawn as a person sees it from Red's seat (rank 9 at the top). Stones
-are red and white; the crown is gold, and on a stone it alternates gold with the
-stone's colour so it is never taken for one. The mover's displays are lit fully,
-the other seats' at half their dots (a checkerboard), so whose turn it is shows
-from across the table.
+The board is drawn as seen from the south (rank 9 at the top). Stones are red and white;
+the crown is gold, and on a stone it alternates gold with the stone's colour so it is
+never taken for one. Whose turn it is shows by intensity: every seat's displays but the
+mover's are dimmed (`Frame.dimmed`), each dot still lit, so that every hand stays legible
+from every seat (R7: hands are open). A card is drawn turned as its seat sees the board
+(`Session.views`), so that on the table its arrow points the card's board direction for
+every seat (R2); text reads upright for each seat. Text that fits its displays stands
+still; longer text starts at its first letter, waits, slides at `[table] scroll_speed`
+until its last letter shows, and waits again.
 """
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 
 from engine.notation import CARD_NAMES, STEPS, TARGET
 from engine.scoring import squares
-from firmware_py.table.game import NO_SECONDS, TRAVEL_SHARE, Game, Note
-from firmware_py.table.menu import Menu
-from firmware_py.table.session import MENU, OVER, Session
-from hardware.frame import BLANK, RGB, Bitmap, Frame
-from hardware.glyphs import glyph, hero, scroll
-from hardware.glyphs import scroll_length as _length
+from firmware_py.table.game import HUMAN, NO_SECONDS, TRAVEL_SHARE, Game, seat_title
+from firmware_py.table.game_menu import AGREE_SECONDS
+from firmware_py.table.menu import CONFIRM_SECONDS, Menu
+from firmware_py.table.session import MENU, OPTIONS, OVER, Session
+from hardware.frame import BLANK, RGB, Bitmap, Frame, turn
+from hardware.glyphs import glyph, hero, scroll, text_columns
 
 RED, WHITE, CROWN, NO = (255, 0, 0), (170, 170, 170), (255, 150, 0), (160, 0, 200)
 STONES: dict[int, RGB] = {1: RED, 2: WHITE}
@@ -24,15 +29,28 @@ COLOURS = (RED, WHITE)
 OFF: RGB = (0, 0, 0)
 BLINK = 0.25                 # preview blink half-period
 CROWN_PERIOD = 1.0           # gold for the first 0.6 of it, the stone's colour for the rest
-JUMP_SECONDS = 1.5           # the last jump's trail stays this long
-SCROLL_SPEED = 24.0          # columns per second
-REGION_STEP = 0.8            # end of game: one region lit after another; regions of 1–2 stones
-SHORT_STEP = 0.2             # go faster
-CHECKER = (0xAA, 0x55) * 4
+JUMP_SECONDS = 2.5           # the last jump's trail stays this long; a hero's flipped stone flashes as long
+STILL_SECONDS = 1.5          # text that fits its displays stands this long
+HOLD_SECONDS = 0.8           # longer text waits this long at its start and at its end
+LAPSE_SECONDS = 2.0          # a confirmation whose time ran out says so this long
+REGION_STEP = 1.5            # end of game: the least time each step of the regions is shown
+REASONS = {"last-stone": "LAST STONE PLACED", "blockade": "BLOCKADE: NOBODY CAN MOVE"}   # R16, R17
 
 scrolled = lru_cache(maxsize=4096)(scroll)
 """`hardware.glyphs.scroll`, remembered: a scene draws the same few texts at the same offsets again and again."""
-scroll_length = lru_cache(maxsize=256)(_length)
+
+
+@lru_cache(maxsize=256)
+def width(message: str) -> int:
+    """The columns `message` takes on the displays."""
+    return len(text_columns(message))
+
+
+@lru_cache(maxsize=512)
+def card_glyph(card: int, view: int) -> Bitmap:
+    """Card `card` drawn for a seat that sees the board turned by `view` degrees: once that seat's
+    display is mounted to read upright for it, the arrow points the card's board direction (R2)."""
+    return turn(glyph(CARD_NAMES[card]), view)
 
 
 def dim(colour: RGB, factor: float) -> RGB:
@@ -50,11 +68,6 @@ def on(now: float, since: float, half: float = BLINK) -> bool:
     return int((now - since) / half) % 2 == 0
 
 
-def halved(bitmap: Bitmap) -> Bitmap:
-    """Every other dot of `bitmap`: the same picture at half its light."""
-    return tuple(row & mask for row, mask in zip(bitmap, CHECKER))
-
-
 def path(origin: int, target: int) -> list[int]:
     """The squares from `origin` towards `target` along a card's line, `origin` first, `target` last."""
     df, dr = (target % 9 > origin % 9) - (target % 9 < origin % 9), (target // 9 > origin // 9) - (
@@ -66,10 +79,56 @@ def path(origin: int, target: int) -> list[int]:
     return out
 
 
+# --- text on the displays ------------------------------------------------------
+
+def text(message: str, since: float, now: float, count: int, speed: float) -> tuple[Bitmap, ...]:
+    """`message` on `count` displays side by side from `since`: centred and still when it fits; else
+    its start, then sliding left at `speed` columns a second to its end, then its end, and again."""
+    room = 8 * count
+    if width(message) <= room:
+        return scrolled(message, -((room - width(message)) // 2), count, room)
+    slide = width(message) - room
+    t = (now - since) % lasts(message, count, speed)
+    return scrolled(message, int(min(max(0.0, t - HOLD_SECONDS) * speed, slide)), count, room)
+
+
+def lasts(message: str, count: int, speed: float) -> float:
+    """Seconds one showing of `message` on `count` displays takes: `STILL_SECONDS` when it fits, else
+    its start held, the slide and its end held."""
+    slide = width(message) - 8 * count
+    return STILL_SECONDS if slide <= 0 else 2 * HOLD_SECONDS + slide / speed
+
+
+def pages(lines: Sequence[str], since: float, now: float, count: int, speed: float) -> tuple[Bitmap, ...]:
+    """`lines` shown one after the other on `count` displays from `since`, each for one showing, round and round."""
+    times = [lasts(line, count, speed) for line in lines]
+    t = (now - since) % sum(times)
+    for line, length in zip(lines, times):
+        if t < length:
+            return text(line, now - t, now, count, speed)
+        t -= length
+    return text(lines[-1], now, now, count, speed)
+
+
+def panel_text(out: dict[str, Bitmap], name: str, cards: Sequence[int], message: str, since: float, now: float,
+               speed: float) -> None:
+    """Put `message` across the card displays `cards` (0 = card 1) of seat `name`."""
+    for k, bitmap in zip(cards, text(message, since, now, len(cards), speed)):
+        out[f"{name}.card{k + 1}"] = bitmap
+
+
 # --- the board ------------------------------------------------------------
 
+def trail(board: list[RGB], game: Game, origin: int, target: int, seat: int, fade: float) -> None:
+    """The crown's way from `origin` to `target`, faded to `fade` on the empty squares it crossed."""
+    for sq in path(origin, target)[:-1]:
+        if not game.pos.board[sq]:
+            board[cell(sq)] = dim(COLOURS[seat & 1], fade)
+
+
 def board_of(game: Game, now: float) -> list[RGB]:
-    """The game board: stones, crown, the last jump, the preview, the computer's move, the 'no'."""
+    """The game board: stones, crown, the last jump (a hero's flipped stone flashing), the preview,
+    the computer's move, the 'no'."""
     pos = game.pos
     board = [OFF] * 81
     for sq, stone in enumerate(pos.board):
@@ -77,10 +136,7 @@ def board_of(game: Game, now: float) -> list[RGB]:
             board[cell(sq)] = STONES[stone]
     jump = game.jump
     if jump is not None and now < jump.since + JUMP_SECONDS:
-        fade = 0.25 * (1 - (now - jump.since) / JUMP_SECONDS)
-        for sq in path(jump.origin, jump.target)[:-1]:
-            if not pos.board[sq]:
-                board[cell(sq)] = dim(COLOURS[jump.seat & 1], fade)
+        trail(board, game, jump.origin, jump.target, jump.seat, 0.25 * (1 - (now - jump.since) / JUMP_SECONDS))
     crown = pos.crown
     shown = game.shown
     travel = game.show_seconds * TRAVEL_SHARE
@@ -91,9 +147,11 @@ def board_of(game: Game, now: float) -> list[RGB]:
     stone = pos.board[crown]
     in_period = (now % CROWN_PERIOD) / CROWN_PERIOD
     board[cell(crown)] = CROWN if not stone or in_period < 0.6 else STONES[stone]
+    if jump is not None and jump.hero and now < jump.since + JUMP_SECONDS and crown == jump.target:
+        board[cell(crown)] = COLOURS[jump.seat & 1] if on(now, jump.since) else COLOURS[1 - (jump.seat & 1)]  # R12
     p = game.preview
-    if p is not None and p.kind != "no":
-        target = TARGET[pos.crown * 24 + pos.hands[p.seat][p.slot]]
+    if p is not None and p.kind != "no" and p.move is not None and p.move.card is not None:
+        target = TARGET[pos.crown * 24 + p.move.card]
         mover = COLOURS[p.seat & 1]
         if p.kind == "play":
             board[cell(target)] = mover if on(now, p.since) else OFF
@@ -105,34 +163,56 @@ def board_of(game: Game, now: float) -> list[RGB]:
     return board
 
 
-def regions_in_order(game: Game) -> list[tuple[float, int, int]]:
-    """The end's schedule: (seconds after the end, colour 0 red / 1 white, region bitboard), largest first (R18).
+def board_last(game: Game, since: float, now: float) -> list[RGB]:
+    """The board with the last card move drawn again: its trail, and its target blinking."""
+    board = board_of(game, now)
+    jump = game.last_jump()
+    if jump is not None:
+        origin, target, seat = jump
+        trail(board, game, origin, target, seat, 0.3)
+        if not on(now, since, 0.4):
+            board[cell(target)] = OFF
+    return board
 
-    A region of one or two stones gets a short step, a larger one a long step.
-    """
+
+def end_schedule(game: Game, count: int, speed: float) -> list[tuple[float, float, int, int, str]]:
+    """The end's steps: (from, to seconds after the end, colour 0 red / 1 white, regions, text), each colour
+    on its own panels at once. A colour's regions of three stones or more come one by one, largest first,
+    each with its size and points (`7x7=49`, R18); several of one or two stones come together, counted by
+    size (`5x1+2x4=13`: five of one stone, two of two)."""
     score = game.pos.score()
-    regions = sorted([(r.bit_count(), 0, r) for r in score.red.regions]
-                     + [(r.bit_count(), 1, r) for r in score.white.regions], key=lambda x: (-x[0], x[1]))
-    out, t = [], 0.0
-    for size, colour, bits in regions:
-        out.append((t, colour, bits))
-        t += REGION_STEP if size > 2 else SHORT_STEP
-    out.append((t, -1, 0))      # the end of the schedule: the scores and the winner
-    return out
+    out = []
+    for colour, side in enumerate((score.red, score.white)):
+        small = [r for r in side.regions if r.bit_count() <= 2]
+        small = small if len(small) > 1 else []
+        steps = [(r, f"{n}x{n}={n * n}") for r in side.regions if r not in small for n in [r.bit_count()]]
+        if small:
+            sizes = [r.bit_count() for r in small]
+            parts = [f"{k}x{n * n}" if k > 1 else f"{n * n}" for n in (1, 2) if (k := sizes.count(n))]
+            steps.append((sum(small), "+".join(parts) + f"={sum(n * n for n in sizes)}"))
+        t = 0.0
+        for bits, message in steps:
+            step = max(REGION_STEP, lasts(message, count, speed))
+            out.append((t, t + step, colour, bits, message))
+            t += step
+    return sorted(out)
 
 
-def board_over(game: Game, now: float) -> list[RGB]:
-    """The end: regions light up largest first, then empty squares glow in the winner's colour (R19)."""
+def summary_at(schedule: Sequence[tuple[float, float, int, int, str]]) -> float:
+    """When the end's steps are over and the scores and the winner are shown."""
+    return max((step[1] for step in schedule), default=0.0)
+
+
+def board_over(game: Game, schedule: Sequence[tuple[float, float, int, int, str]], now: float) -> list[RGB]:
+    """The end: each colour's regions light up largest first, then empty squares glow in the winner's colour (R19)."""
     since = now - (game.ended or 0)
-    schedule = regions_in_order(game)
     board = [OFF] * 81
-    for start, colour, bits in schedule[:-1]:
+    for start, _, colour, bits, _ in schedule:
         shade = COLOURS[colour] if since >= start else dim(COLOURS[colour], 0.15)
         for sq in squares(bits):
             board[cell(sq)] = shade
-    if since >= schedule[-1][0]:
-        score = game.pos.score()
-        glow = {"red": (RED,), "white": (WHITE,), "draw": (RED, WHITE)}[score.winner]
+    if since >= summary_at(schedule):
+        glow = {"red": (RED,), "white": (WHITE,), "draw": (RED, WHITE)}[game.pos.score().winner]
         for i, lit in enumerate(board):
             if lit == OFF:
                 board[i] = dim(glow[i % len(glow)], 0.12)
@@ -144,97 +224,193 @@ def board_menu(now: float) -> list[RGB]:
     ring = [(0, c) for c in range(9)] + [(r, 8) for r in range(1, 9)] + [(8, c) for c in range(7, -1, -1)] + [
         (r, 0) for r in range(7, 0, -1)]
     board = [OFF] * 81
-    turn = int(now * 4)
+    turn_ = int(now * 4)
     for i, (r, c) in enumerate(ring):
-        board[r * 9 + c] = dim(COLOURS[((i + turn) // 4) % 2], 0.5)
+        board[r * 9 + c] = dim(COLOURS[((i + turn_) // 4) % 2], 0.5)
     board[40] = CROWN
     return board
 
 
 # --- the displays -----------------------------------------------------------
 
-def text(message: str, since: float, now: float, count: int) -> tuple[Bitmap, ...]:
-    """`message` scrolled across `count` displays, starting from the left edge at `since`."""
-    return scrolled(message, int((now - since) * SCROLL_SPEED) % scroll_length(message), count)
-
-
-def note_lasts(note: Note) -> float:
-    """Seconds a note stays: one pass of its text, at least one second."""
-    return max(1.0, scroll_length(note.text) / SCROLL_SPEED)
-
-
-def displays_of(game: Game, seats: Sequence[str], slots: Sequence[str], cards: int, now: float
-                ) -> dict[str, Bitmap]:
-    """Hands (slot k = the k-th card of the hand), hero counts, previews and notes."""
-    pos = game.pos
+def displays_of(game: Game, session: Session, now: float) -> dict[str, Bitmap]:
+    """Each card on its button (`Game.slots`, turned for its seat), hero counts, previews and notes."""
+    pos, seats, cards, speed = game.pos, session.seats, session.settings.cards_per_seat, session.settings.scroll_speed
     out: dict[str, Bitmap] = {}
     shown = game.shown
     limit = pos.variant.hand_limit      # R11, R21: slots beyond it never hold a card
     for seat, name in enumerate(seats[:len(pos.hands)]):
-        hand = pos.hands[seat]
-        mover = seat == pos.to_move
+        view, held, mover = session.views.get(name, 0), game.slots[seat], seat == pos.to_move
         for k in range(cards):
-            bitmap = glyph(CARD_NAMES[hand[k]]) if k < len(hand) else glyph("empty") if k < limit else BLANK
+            card = held[k] if k < limit else None
+            bitmap = card_glyph(card, view) if card is not None else glyph("empty") if k < limit else BLANK
             p = game.preview
             if mover and p is not None and p.slot == k and p.seat == seat and not on(now, p.since):
                 bitmap = BLANK
-            if mover and shown is not None and shown.move.card is not None and k < len(hand) \
-                    and hand[k] == shown.move.card and not on(now, shown.since, 0.1):
+            if mover and shown is not None and card is not None and card == shown.move.card \
+                    and not on(now, shown.since, 0.1):
                 bitmap = BLANK
-            if mover and shown is not None and shown.move.is_draw and k == len(hand) and not on(now, shown.since, 0.1):
+            if mover and shown is not None and shown.move.is_draw and None in held and k == held.index(None) \
+                    and not on(now, shown.since, 0.1):
                 bitmap = BLANK
-            out[f"{name}.card{k + 1}"] = bitmap if mover else halved(bitmap)
-        out[f"{name}.hero"] = hero(pos.heroes[seat]) if mover else halved(hero(pos.heroes[seat]))
-    note = game.note
-    if note is not None and now < note.since + note_lasts(note) and note.seat < len(seats):
-        name = seats[note.seat]
-        names = [f"{name}.card{note.slot + 1}"] if note.slot is not None else [
-            f"{name}.card{k + 1}" for k in range(cards)]
-        for slot_name, bitmap in zip(names, text(note.text, note.since, now, len(names))):
-            out[slot_name] = bitmap
-    return {k: v for k, v in out.items() if k in slots}
-
-
-def displays_over(game: Game, seats: Sequence[str], slots: Sequence[str], cards: int, now: float
-                  ) -> dict[str, Bitmap]:
-    """The size of the region being lit on its colour's displays; then the scores and the winner, scrolled."""
-    since = now - (game.ended or 0)
-    schedule = regions_in_order(game)
-    out: dict[str, Bitmap] = {}
-    if since < schedule[-1][0]:
-        _, colour, bits = [s for s in schedule if s[0] <= since][-1]
-        size = scrolled(str(bits.bit_count()), 0, cards, gap=8 * cards)
-        for seat, name in enumerate(seats):
-            for k in range(cards):
-                out[f"{name}.card{k + 1}"] = size[k] if seat % 2 == colour else BLANK
-        return {k: v for k, v in out.items() if k in slots}
-    score = game.pos.score()
-    winner = "DRAW" if score.winner == "draw" else f"{score.winner.upper()} WINS"
-    message = f"RED {score.red.score}  WHITE {score.white.score}  {winner}"
-    for name in seats:
-        for k, bitmap in enumerate(text(message, (game.ended or 0) + schedule[-1][0], now, cards)):
             out[f"{name}.card{k + 1}"] = bitmap
-    return {k: v for k, v in out.items() if k in slots}
+        out[f"{name}.hero"] = hero(pos.heroes[seat])
+    note = game.note
+    if note is not None and (note.seat is None or note.seat < len(seats)):
+        where = list(range(cards)) if note.slot is None else [note.slot]
+        if now < note.since + lasts(note.text, len(where), speed):
+            for name in seats[:len(pos.hands)] if note.seat is None else [seats[note.seat]]:
+                panel_text(out, name, where, note.text, note.since, now, speed)
+    return out
 
 
-def displays_menu(menu: Menu, seats: Sequence[str], slots: Sequence[str], now: float) -> dict[str, Bitmap]:
-    """Each card display shows what its button sets; a refusal or 'sure?' scrolls over them."""
-    labels = menu.labels()
+def readout(game: Game) -> list[str]:
+    """The state of the game, in the lines the displays show one after the other: each colour's score now
+    (R18), heroes left (per seat in teams), stones left in the supply, cards in the draw pile, the computer."""
+    pos, score = game.pos, game.pos.score()
+    names = [seat_title(n) for n in pos.variant.seats]
+    lines = [f"RED {score.red.score} PTS", f"WHITE {score.white.score} PTS"]
+    if len(names) == 2:
+        lines.append(f"HEROES RED {pos.heroes[0]} WHITE {pos.heroes[1]}")
+    else:
+        lines += [f"{team} HEROES: " + ", ".join(f"{n} {h}" for n, h in list(zip(names, pos.heroes))[colour::2])
+                  for colour, team in enumerate(("RED", "WHITE"))]
+    lines += [f"{pos.supply} STONES LEFT", f"PILE {len(pos.pile)} CARDS"]
+    computers = sorted({p for p in game.players if p != HUMAN})
+    if computers:
+        lines.append("COMPUTER " + " ".join(c.upper() for c in computers))
+    return lines
+
+
+def displays_options(game: Game, session: Session, now: float) -> dict[str, Bitmap]:
+    """The game menu: its items with their titles, or the state, or the last move; a takeback waiting
+    for the other colour counts down on the TAKE BACK display."""
+    options = session.options
+    cards, speed = session.settings.cards_per_seat, session.settings.scroll_speed
     out: dict[str, Bitmap] = {}
-    for name in seats:
-        for k, label in enumerate(labels):
-            out[f"{name}.card{k + 1}"] = text(label, 0.0, now, 1)[0] if label else BLANK
-        if menu.refusal is not None:
-            for k, bitmap in enumerate(text(menu.refusal.text, menu.refusal.since, now, len(labels))):
+    seats = session.seats[:len(game.players)]
+    info = options.info
+    for seat, name in enumerate(seats):
+        if info is not None:
+            lines = readout(game) if info.kind == "score" else ["LAST: " + game.last_move()]
+            for k, bitmap in enumerate(pages(lines, info.since, now, cards, speed)):
                 out[f"{name}.card{k + 1}"] = bitmap
-    return {k: v for k, v in out.items() if k in slots}
+            continue
+        for k, label in enumerate(options.labels()):
+            if label:
+                panel_text(out, name, [k], label, 0.0, now, speed)
+        pending = options.pending
+        if pending is not None and (left := pending.left(now)) is not None:
+            items = options.page_items()
+            rest = [k for k in range(cards) if items[k] != "takeback"]
+            if "takeback" in items:
+                panel_text(out, name, [items.index("takeback")], str(math.ceil(left)), 0.0, now, speed)
+            question = f"UNDO {pending.count}: WAITING" if seat & 1 in pending.agreed else \
+                f"UNDO {pending.count}? PRESS TAKE BACK"
+            panel_text(out, name, rest, question, pending.since, now, speed)
+        elif pending is not None and now < pending.since + AGREE_SECONDS + LAPSE_SECONDS:
+            panel_text(out, name, list(range(cards)), "NOT AGREED", 0.0, now, speed)
+        refusal = options.refusal
+        if refusal is not None and now < refusal.since + lasts(refusal.text, cards, speed):
+            panel_text(out, name, list(range(cards)), refusal.text, refusal.since, now, speed)
+    return out
+
+
+def displays_over(game: Game, session: Session, schedule: Sequence[tuple[float, float, int, int, str]], now: float
+                  ) -> dict[str, Bitmap]:
+    """Each colour's regions, with size and points, on its panels; then the reason the game ended (R16,
+    R17), the scores and the winner (R19), scrolled on every panel."""
+    cards, speed = session.settings.cards_per_seat, session.settings.scroll_speed
+    since = now - (game.ended or 0)
+    out: dict[str, Bitmap] = {}
+    seats = session.seats[:len(game.players)]
+    end = summary_at(schedule)
+    if since < end:
+        score = game.pos.score()
+        for seat, name in enumerate(seats):
+            step = [s for s in schedule if s[2] == seat % 2 and s[0] <= since < s[1]]
+            total = f"{('RED', 'WHITE')[seat % 2]} {(score.red, score.white)[seat % 2].score}"    # its steps done
+            said, start = (step[0][4], step[0][0]) if step else (total, 0.0)
+            panel_text(out, name, list(range(cards)), said, (game.ended or 0) + start, now, speed)
+        return out
+    for name in seats:
+        panel_text(out, name, list(range(cards)), ending(game), (game.ended or 0) + end, now, speed)
+    return out
+
+
+def ending(game: Game) -> str:
+    """Why the game ended, the scores and the winner, as the displays say it."""
+    score = game.pos.score()
+    red, white = score.red, score.white
+    if score.winner == "draw":
+        result = "A DRAW"
+    else:
+        why = "" if red.score != white.score else (
+            " ON THE LARGER REGION" if red.largest != white.largest else " ON MORE STONES")     # R19
+        result = f"{score.winner.upper()} WINS{why}"
+    return f"{REASONS[score.reason or 'last-stone']}  RED {red.score}  WHITE {white.score}  {result}"
+
+
+def displays_menu(menu: Menu, session: Session, now: float) -> dict[str, Bitmap]:
+    """Each card display shows what its button sets, with its title; leaving a game asks again on the
+    start display, counting the seconds down; a refusal scrolls over them."""
+    cards, speed = session.settings.cards_per_seat, session.settings.scroll_speed
+    out: dict[str, Bitmap] = {}
+    labels = menu.labels()
+    left = menu.confirming(now)
+    for name in session.seats:
+        for k, label in enumerate(labels):
+            if label:
+                panel_text(out, name, [k], label, 0.0, now, speed)
+        if left is not None:
+            panel_text(out, name, [cards - 1], str(math.ceil(left)), 0.0, now, speed)
+            panel_text(out, name, list(range(cards - 1)), "LEAVE THIS GAME? PRESS START AGAIN",
+                       menu.confirm_since or 0.0, now, speed)
+        elif menu.confirm_since is not None and now < menu.confirm_since + CONFIRM_SECONDS + LAPSE_SECONDS:
+            panel_text(out, name, list(range(cards)), "NOT STARTED", 0.0, now, speed)
+        if menu.refusal is not None:
+            panel_text(out, name, list(range(cards)), menu.refusal.text, menu.refusal.since, now, speed)
+    return out
+
+
+def caption(session: Session) -> str:
+    """The terminal's status line: a notice that stays (RESUMED, a save set aside), then the game's state."""
+    game = session.game
+    if session.screen == MENU or game is None:
+        state = "the new-game menu"
+    else:
+        pos, score = game.pos, game.pos.score()
+        scores = f"red {score.red.score}, white {score.white.score}"
+        if session.screen == OVER:
+            state = f"game over: {ending(game).lower()}"
+        else:
+            heroes = ", ".join(f"{n} {h}" for n, h in zip(pos.variant.seats, pos.heroes))
+            state = f"{pos.seat} to move · {scores} · {pos.supply} stones left · pile {len(pos.pile)} · " \
+                    f"heroes {heroes}"
+    notice = session.notice
+    return f"{notice.caption} · {state}" if notice is not None else state
 
 
 def frame(session: Session, slots: Sequence[str], now: float) -> Frame:
     """What the table shows at time `now`."""
-    game, seats, cards = session.game, session.seats, session.settings.cards_per_seat
+    game, cards, speed = session.game, session.settings.cards_per_seat, session.settings.scroll_speed
+    dimmed: set[str] = set()
     if session.screen == MENU or game is None:
-        return Frame(board_menu(now), displays_menu(session.menu, seats, slots, now))
-    if session.screen == OVER:
-        return Frame(board_over(game, now), displays_over(game, seats, slots, cards, now))
-    return Frame(board_of(game, now), displays_of(game, seats, slots, cards, now))
+        board, displays = board_menu(now), displays_menu(session.menu, session, now)
+    elif session.screen == OVER:
+        schedule = end_schedule(game, cards, speed)
+        board, displays = board_over(game, schedule, now), displays_over(game, session, schedule, now)
+    elif session.screen == OPTIONS:
+        info = session.options.info
+        board = board_last(game, info.since, now) if info is not None and info.kind == "last" else board_of(game, now)
+        displays = displays_options(game, session, now)
+    else:
+        board, displays = board_of(game, now), displays_of(game, session, now)
+        mover = session.seats[game.pos.to_move] if game.pos.to_move < len(session.seats) else None
+        dimmed = {s for s in slots if s.rpartition(".")[0] in session.seats[:len(game.players)]
+                  and s.rpartition(".")[0] != mover}
+    notice = session.notice
+    if notice is not None and session.screen != OVER and now < notice.since + lasts(notice.text, cards, speed):
+        for name in session.seats:
+            panel_text(displays, name, list(range(cards)), notice.text, notice.since, now, speed)
+    return Frame(board, {k: v for k, v in displays.items() if k in slots}, frozenset(dimmed), caption(session))

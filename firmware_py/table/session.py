@@ -1,17 +1,24 @@
-"""What the table is doing: the menu, a game, or a game's end; button events are routed here.
+"""What the table is doing: the new-game menu, a game, the game menu, or a game's end; button events are routed here.
 
-The session holds no devices and no clock: the loop hands it events and the time.
+The session holds no devices and no clock: the loop hands it events and the time. Every
+button acts when it goes down; how long it is held changes nothing. MENU opens the game
+menu during a game (and closes it again); the game menu's NEW GAME opens the new-game
+menu. A game that a new one replaces before its end is put in `retired`, for the loop to
+archive before anything is saved over it.
 """
 import random
+from dataclasses import dataclass, replace
 
 from engine.moves import Move
 from engine.position import Position
-from firmware_py.table.game import Game, Note, Request, Setup
-from firmware_py.table.menu import Menu
+from firmware_py.table.game import Game, Request, Setup
+from firmware_py.table.game_menu import IDLE_SECONDS, INFO_SECONDS, GameMenu, Info, Pending
+from firmware_py.table.menu import Menu, Refusal
 from firmware_py.table.settings import Settings
-from hardware.buttons import ButtonEvent
+from hardware.buttons import PRESS, ButtonEvent
+from hardware.layout import VIEW_TURNS, default_sides
 
-MENU, PLAY, OVER = "menu", "play", "over"
+MENU, PLAY, OVER, OPTIONS = "menu", "play", "over", "options"
 OVER_GUARD_SECONDS = 1.5      # presses right after the last move do not leave the end screen
 DEMO_PAUSE_SECONDS = 20.0     # a demonstration deals the next game after showing the end
 
@@ -24,25 +31,52 @@ def deal(setup: Setup) -> Position:
     return pos
 
 
-class Session:
-    """The table's state: `screen` (menu, play, over), the `game`, the `menu`."""
+@dataclass(frozen=True)
+class Notice:
+    """Something the table says once on every seat's displays (`text`, from `since`), and keeps
+    saying in the caption while this game is on (`caption`): RESUMED, a save set aside."""
+    text: str
+    caption: str
+    since: float
 
-    def __init__(self, settings: Settings, seats: tuple[str, ...], setup: Setup) -> None:
+
+class Session:
+    """The table's state: `screen` (menu, play, options, over), the `game`, the menus.
+
+    `views` gives, per seat, how far the board is turned as that seat sees it (`hardware.layout`);
+    by default the seats sit as `default_sides` says.
+    """
+
+    def __init__(self, settings: Settings, seats: tuple[str, ...], setup: Setup,
+                 views: dict[str, int] | None = None) -> None:
         self.settings, self.seats = settings, seats
+        self.views = views if views is not None else {
+            seat: VIEW_TURNS[side] for seat, side in zip(seats, default_sides(len(seats)))}
         self.seat_index = {name: i for i, name in enumerate(seats)}
         self.menu = Menu(setup, len(seats), settings.cards_per_seat)
+        self.options = GameMenu(settings.cards_per_seat, settings.hint, settings.takeback)
         self.game: Game | None = None
         self.screen = MENU
         self.games = 0
+        self.notice: Notice | None = None
+        self.retired: list[Game] = []
 
     def start(self, setup: Setup, now: float, resumed: Game | None = None) -> Game:
-        """Deal and show a new game of `setup` (or show the `resumed` one)."""
+        """Deal and show a new game of `setup` (or show the `resumed` one); the game it replaces, if
+        it is not over and has a move, goes to `retired`."""
+        old = self.game
+        if old is not None and not old.over and old.pos.stack:
+            self.retired.append(old)
         self.games += 1
         game = resumed or Game(setup, deal(setup), number=self.games, settings=self.settings)
         game.number = self.games
-        self.game, self.screen = game, PLAY
+        self.game, self.screen, self.notice = game, PLAY, None
         self.menu.setup = setup
         return game
+
+    def announce(self, text: str, caption: str, now: float) -> None:
+        """Say `text` once on every seat's displays and keep `caption` in the caption until the next game."""
+        self.notice = Notice(text, caption, now)
 
     def want(self) -> Request | None:
         """What the computer should think about: nothing unless a game is on screen."""
@@ -54,7 +88,7 @@ class Session:
             self.game.answer(request, Move.parse(move_text), now)
 
     def tick(self, now: float) -> None:
-        """Timers: shown moves, the end of a game, a demonstration's next deal."""
+        """Timers: shown moves, the end of a game, a game menu left alone, a demonstration's next deal."""
         game = self.game
         if game is None:
             return
@@ -62,38 +96,96 @@ class Session:
             game.tick(now)
             if game.over:
                 self.screen = OVER
+        elif self.screen == OPTIONS:
+            info = self.options.info
+            if now > self.options.touched + IDLE_SECONDS or (info is not None and now > info.since + INFO_SECONDS):
+                self.screen = PLAY
         elif self.screen == OVER and game.setup.mode == "demo" and now >= (game.ended or 0) + DEMO_PAUSE_SECONDS:
             s = game.setup
             self.start(Setup(s.mode, s.level, s.human, s.seed + 1), now)
 
     def event(self, event: ButtonEvent, now: float) -> None:
-        """One button event."""
+        """One button event: each button acts when it goes down, whatever follows."""
+        if event.kind != PRESS:
+            return
+        card = int(event.control[4:]) if event.control.startswith("card") else None
         if event.control == "menu":
-            self._menu_button(event.kind, now)
+            self._menu_button(now)
         elif self.screen == MENU:
-            if event.kind == "press" and event.control.startswith("card"):
-                setup = self.menu.press(int(event.control[4:]), now)
+            if card is not None:
+                setup = self.menu.press(card, now)
                 if setup is not None:
                     self.start(Setup(setup.mode, setup.level, setup.human, self._next_seed()), now)
         elif self.screen == OVER:
-            if event.kind == "press" and self.game and now >= (self.game.ended or 0) + OVER_GUARD_SECONDS:
+            if self.game and now >= (self.game.ended or 0) + OVER_GUARD_SECONDS:
                 self.open_menu()
+        elif self.screen == OPTIONS:
+            self._option(self.seat_index.get(event.seat or ""), card, now)
         elif self.game is not None:
             seat = self.seat_index.get(event.seat or "")
             if seat is not None and seat < len(self.game.players):
-                self.game.press(seat, event.control, event.kind, now)
+                self.game.press(seat, event.control, now)
 
-    def _menu_button(self, kind: str, now: float) -> None:
-        if kind == "hold":
+    def _menu_button(self, now: float) -> None:
+        game = self.game
+        if self.screen == PLAY and game is not None:
+            self.screen = OPTIONS
+            self.options.open(now)
+        elif self.screen == OPTIONS or (self.screen == MENU and game is not None and not game.over):
+            self.screen = PLAY          # MENU again: back to the game
+        elif self.screen == OVER:
             self.open_menu()
-        elif kind == "press" and self.screen == MENU and self.game is not None and not self.game.over:
-            self.screen = PLAY          # a short press leaves the menu for the game
-        elif kind == "press" and self.screen == PLAY and self.game is not None:
-            self.game.note = Note(self.game.pos.to_move, "HOLD MENU", now)
+
+    def _option(self, seat: int | None, card: int | None, now: float) -> None:
+        """A press in the game menu: after the state or the last move has been read, any press goes back
+        to the game; HERO and DRAW do nothing here."""
+        options, game = self.options, self.game
+        assert game is not None
+        options.touched = now
+        if options.info is not None:
+            self.screen = PLAY
+            return
+        if card is None or seat is None:
+            return
+        options.refusal = None
+        item = options.press(card)
+        if item in ("score", "last"):
+            options.info = Info(item, now)
+        elif item == "hint":
+            self.screen = PLAY
+            game.ask_hint(now)
+        elif item == "takeback":
+            self._takeback(seat, now)
+        elif item == "new":
+            self.open_menu()
+
+    def _takeback(self, seat: int, now: float) -> None:
+        """TAKE BACK pressed by `seat`: done once every colour a person plays has agreed (or at once
+        when `[table] takeback_agree` is off), then said on every seat ("UNDO 2")."""
+        options, game = self.options, self.game
+        assert game is not None
+        count = game.takeback_count()
+        if count == 0:
+            options.refusal = Refusal("NOTHING TO TAKE BACK", now)
+            return
+        need = {s & 1 for s in range(len(game.players)) if not game.is_computer(s)} \
+            if self.settings.takeback_agree else {seat & 1}
+        pending = options.pending
+        if pending is None or pending.count != count or pending.left(now) is None:
+            pending = Pending(count, frozenset(), now)
+        pending = replace(pending, agreed=pending.agreed | {seat & 1})
+        if pending.agreed >= need:
+            game.takeback(now)
+            options.pending = None
+            self.screen = PLAY
+        else:
+            options.pending = pending
 
     def open_menu(self) -> None:
+        """The new-game menu."""
         self.screen = MENU
         self.menu.open(in_progress=self.game is not None and not self.game.over)
 
     def _next_seed(self) -> int:
         return self.game.setup.seed + 1 if self.game is not None else self.menu.setup.seed
+

@@ -23,12 +23,17 @@ LEVELS = ("easy", "medium", "hard", "max")
 
 @dataclass(frozen=True)
 class Settings:
-    """What the table service reads from `[table]`: help at the table, the computer, where games are kept."""
+    """What the table service reads from `[table]`: help at the table, the computer, the displays' text,
+    where games are kept."""
     hint: bool = True
     takeback: bool = True
+    takeback_agree: bool = True
+    """Between people, a takeback needs a press from each colour that a person plays (false: one press)."""
     think_seconds: float = 10.0
     level: str = "medium"
-    show_seconds: float = 1.0
+    show_seconds: float = 2.0
+    scroll_speed: float = 20.0
+    """Columns a second that text scrolls across the card displays (a letter is about six)."""
     cards_per_seat: int = 5
     data_dir: str | None = None
 
@@ -64,9 +69,11 @@ def parse_settings(data: Mapping[str, Any], where: str = DEFAULTS, cards: int = 
     s = Settings(
         hint=t.get("hint", Settings.hint, _boolean),
         takeback=t.get("takeback", Settings.takeback, _boolean),
+        takeback_agree=t.get("takeback_agree", Settings.takeback_agree, _boolean),
         think_seconds=float(t.get("think_seconds", Settings.think_seconds, _number(0.1, 60, open_low=True))),
         level=t.get("level", Settings.level, _choice(*(n for n in PLAYER_NAMES if n in LEVELS))),
         show_seconds=float(t.get("show_seconds", Settings.show_seconds, _number(0.05, 10))),
+        scroll_speed=float(t.get("scroll_speed", Settings.scroll_speed, _number(4, 64))),
         cards_per_seat=t.get("cards_per_seat", cards,
                              lambda v: None if v == cards and type(v) is int else
                              f"must agree with cards_per_seat = {cards} (got {v!r})"),
