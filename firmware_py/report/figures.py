@@ -21,7 +21,8 @@ DPI = 100
 INK = {"red": "#b8322a", "white": "#5b6f86", "draw": "#9a9a9a"}  # white stones are drawn slate: white on white is lost
 FILES = "abcdefghi"
 matplotlib.rcParams.update({"svg.fonttype": "none", "font.size": 10, "axes.spines.top": False,
-                     "axes.spines.right": False, "figure.dpi": DPI, "savefig.dpi": DPI})
+                            "axes.spines.right": False, "figure.dpi": DPI, "savefig.dpi": DPI,
+                            "svg.hashsalt": "roseking"})  # the SVG's ids made from its content: the same each run
 
 Draw = Callable[[dict[str, Any]], Figure]
 
