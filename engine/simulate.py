@@ -15,7 +15,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
@@ -210,31 +210,40 @@ def tasks(variant: str, seed: int, lineups: Sequence[Lineup], games: int, record
 R = TypeVar("R")
 
 
-def ordered(todo: Iterable[Callable[[], R]], executor: Executor | None = None, ahead: int = 64) -> Iterator[R]:
+def ordered(todo: Iterable[Callable[[], R]], executor: Executor | None = None, ahead: int = 64,
+            watch: Callable[[], None] | None = None) -> Iterator[R]:
     """Each job's result, in order: in this process when `executor` is None, else with at most
     `ahead` jobs submitted and not yet yielded (a long run stays small); a job must then be
-    picklable. Closing the iterator cancels the jobs not yet started."""
+    picklable. While a result is awaited, `watch()` is called every second: it raises when the
+    workers have gone. Closing the iterator cancels the jobs not yet started."""
     if executor is None:
         for job in todo:
             yield job()
         return
+
+    def result(future: Future[R]) -> R:
+        while watch and not wait([future], timeout=1.0).done:
+            watch()
+        return future.result()
+
     window: deque[Future[R]] = deque()
     try:
         for job in todo:
             window.append(executor.submit(job))
             if len(window) >= ahead:
-                yield window.popleft().result()
+                yield result(window.popleft())
         while window:
-            yield window.popleft().result()
+            yield result(window.popleft())
     finally:
         for future in window:
             future.cancel()
 
 
-def run(todo: Iterable[Task], executor: Executor | None = None, pace: Pace | None = None) -> Iterator[Batch]:
+def run(todo: Iterable[Task], executor: Executor | None = None, pace: Pace | None = None,
+        watch: Callable[[], None] | None = None) -> Iterator[Batch]:
     """The Batch of each task, in order (see `ordered`); each one timed into `pace`, which sizes
     the tasks still to be made when `todo` comes from `tasks(..., pace=pace)`."""
     pace = pace or Pace()
-    for batch in ordered((functools.partial(run_task, task) for task in todo), executor, pace.ahead):
+    for batch in ordered((functools.partial(run_task, task) for task in todo), executor, pace.ahead, watch):
         pace.observe(batch.task.lineups, batch.task.count, batch.seconds)
         yield batch

@@ -5,7 +5,7 @@ import argparse
 import contextlib
 import logging
 import sys
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, CancelledError, Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -38,19 +38,29 @@ def check(args: argparse.Namespace) -> None:
 @dataclass
 class Workers:
     """Where a run's tasks go: `executor` (None: this process) with `slots` tasks running at
-    once, `name` for messages, and `lost`, the exceptions that mean the workers went away."""
+    once, `name` for messages, `lost`, the exceptions that mean the workers went away, and
+    `alive`, which tells whether they are still there (None: as long as no task says otherwise)."""
 
     executor: Executor | None
     slots: int
     name: str
     lost: tuple[type[BaseException], ...] = ()
+    alive: Callable[[], bool] | None = None
     failure: BaseException | None = None
 
+    def watch(self) -> None:
+        """CancelledError once the workers have gone (what `engine.simulate.ordered` calls while it waits)."""
+        if self.alive and not self.alive():
+            raise CancelledError(f"{self.name} has gone")
+
     def guard(self, results: Iterable[T]) -> Generator[T, None, None]:
-        """`results` until the workers go away, which ends them early and is kept in `failure`."""
+        """`results` until the workers go away, which ends them early and is kept in `failure`: any
+        error once they have gone, whatever form it takes on the way."""
         try:
             yield from results
-        except self.lost as exc:
+        except Exception as exc:
+            if not isinstance(exc, self.lost) and not (self.alive and not self.alive()):
+                raise
             self.failure = exc
 
     def raise_if_gone(self, done: int, total: int | None, unit: str, kept: str) -> None:
@@ -95,12 +105,13 @@ def _dask(address: str) -> Iterator[Workers]:
                              f"within {WAIT_FOR_WORKERS:.0f} s") from None
         slots = sum(client.nthreads().values())
         workers = Workers(client.get_executor(pure=False), slots, f"the Dask scheduler at {address}",
-                          (CancelledError, OSError))
+                          (CancelledError, OSError), lambda: client.status == "running")
         try:
             yield workers
         finally:
             if workers.failure is not None:  # the client's attempts to reconnect are not the user's concern
-                logging.getLogger("distributed").setLevel(logging.CRITICAL)
+                for name in ("distributed", "distributed.client"):  # the latter has a level of its own
+                    logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def progress(total: int | None, unit: str = "game") -> tqdm[Any]:

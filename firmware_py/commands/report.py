@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
         pace = Pace(workers.slots)
         done = 0
         jobs = parts(args.records, streams, out is not None, pace)
-        for part in workers.guard(ordered(jobs, workers.executor, pace.ahead)):
+        for part in workers.guard(ordered(jobs, workers.executor, pace.ahead, workers.watch)):
             pace.observe(PARTS, part.lines, part.seconds)
             report.merge(part.report)
             counts[part.source] += part.games

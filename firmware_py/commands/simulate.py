@@ -47,14 +47,14 @@ def run(args: argparse.Namespace) -> int:
         pace = simulate.Pace(workers.slots)
         todo = simulate.tasks(args.variant, args.seed, [lineup], args.games, recording, pace=pace, fold=Summary.of,
                               first=args.first)
-        for batch in workers.guard(simulate.run(todo, workers.executor, pace)):
+        for batch in workers.guard(simulate.run(todo, workers.executor, pace, workers.watch)):
             summary.merge(batch.folded)
             if out:
                 out.write(batch.lines)
             done += batch.task.count
             bar.update(batch.task.count)
-    rest = f"--first {args.first + done} --games {args.games - done} plays the rest"
-    workers.raise_if_gone(done, args.games, "game", f"their records are in {shown(args.records)}, each whole; {rest}"
-                          if recording else rest)
+    rest = f"the same command with --first {args.first + done} --games {args.games - done} plays the rest"
+    workers.raise_if_gone(done, args.games, "game", f"their records are in {shown(args.records)}, each whole; {rest} "
+                          "(into another file)" if recording else rest)
     print(json.dumps(summary.to_dict(), indent=2) if args.json else summary.text())
     return 0

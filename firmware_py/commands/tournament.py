@@ -54,7 +54,8 @@ def run(args):
         # A sequential test looks after every deal, in deal order, so it stops after the same games
         # whatever the workers; it needs the games themselves, and the tasks in flight are cancelled.
         todo = schedule(args.variant, args.seed, players, args.games, recording, pace, fold=not hypotheses)
-        results = stack.enter_context(contextlib.closing(workers.guard(simulate.run(todo, workers.executor, pace))))
+        played = simulate.run(todo, workers.executor, pace, workers.watch)
+        results = stack.enter_context(contextlib.closing(workers.guard(played)))
         for batch in results:
             if not hypotheses:
                 standings.merge(batch.folded)
