@@ -43,18 +43,6 @@ def test_games_are_the_same_in_any_chunking():
     assert lines(1) == lines(5) == lines(12)
 
 
-def test_a_dask_cluster_gives_the_same_records(tmp_path, capsys):
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:
-        code, _, _ = cli(capsys, "simulate", "--games", "20", "--seed", "3", "--players", "random,greedy",
-                         "--records", str(tmp_path / "dask.jsonl"), "--cluster", cluster.scheduler_address)
-    assert code == 0
-    cli(capsys, "simulate", "--games", "20", "--seed", "3", "--players", "random,greedy",
-        "--records", str(tmp_path / "local.jsonl"))
-    assert (tmp_path / "dask.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
-
-
 def test_the_summary_accounts_for_every_game(capsys):
     code, out, err = cli(capsys, "simulate", "--games", "40", "--seed", "1", "--variant", "teams",
                          "--players", "random,greedy", "--json")
