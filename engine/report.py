@@ -2,11 +2,13 @@
 
 Every game is replayed (`engine.record.replay` checks each move and the stored result);
 what is kept are running sums and histograms, never the games, so a report of millions
-of games takes little memory. Each variant is tallied on its own (R20–R22).
+of games takes little memory, and reports of consecutive parts of the records merge into
+the report of the whole (`Report.merge`). Each variant is tallied on its own (R20–R22).
 """
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,10 +100,9 @@ def facts(record: Any, file: str, line: int) -> Facts:
                  reason, winner(red, white) if reason else None, (end.bits[0], end.bits[1]))
 
 
-def facts_of(file: str, lines: list[tuple[int, str]]) -> tuple[list[Facts], list[str]]:
-    """The facts of the games on (line number, text) `lines` of `file`, and what is wrong with each
-    torn line among them (skipped, `read_records`; the chunk's last line counts as a last line): a
-    unit of work for a process pool."""
+def facts_of(file: str, lines: Iterable[tuple[int, str]]) -> tuple[list[Facts], list[str]]:
+    """The facts of the games on (line number, text) `lines` of `file`, read in order, and what is wrong
+    with each torn line among them (skipped, `read_records`; the last of `lines` counts as a last line)."""
     torn: list[str] = []
     return [facts(record, file, line) for line, record in read_records(lines, file, torn.append)], torn
 
@@ -156,6 +157,25 @@ class Tally:
             for sq in squares(f.bits[1 - won]):
                 self.loser_squares[sq] += 1
 
+    def merge(self, other: Tally) -> None:
+        """Count the games `other` counted, as if added after these ones."""
+        self.summary.merge(other.summary)
+        self.standings.merge(other.standings)
+        for sides, pair in other.orientation.items():
+            self.orientation.setdefault(sides, pair)
+        self.unfinished += other.unfinished
+        counters: list[tuple[Counter[Any], Counter[Any]]] = [
+            (self.margin, other.margin), (self.length, other.length), *zip(self.scores, other.scores),
+            *zip(self.heroes_used, other.heroes_used), *zip(self.hero_moves, other.hero_moves),
+            *zip(self.seat_players, other.seat_players)]
+        for mine, theirs in counters:
+            mine.update(theirs)
+        for mine_list, theirs_list in (*zip(self.kinds, other.kinds), *zip(self.colour_squares, other.colour_squares),
+                                       (self.winner_squares, other.winner_squares),
+                                       (self.loser_squares, other.loser_squares)):
+            for k, v in enumerate(theirs_list):
+                mine_list[k] += v
+
     def to_dict(self) -> dict[str, Any]:
         """The tally as plain data: the summary's figures, histograms, per-seat sums, the board
         counts per square (a1 = 0 … i9 = 80) and, when two different sides met, the standings."""
@@ -193,6 +213,14 @@ class Report:
         if f.variant not in self.tallies:
             self.tallies[f.variant] = Tally(f.variant)
         self.tallies[f.variant].add(f)
+
+    def merge(self, other: Report) -> None:
+        """Count the games `other` counted, as if added after these ones."""
+        for name, tally in other.tallies.items():
+            if name in self.tallies:
+                self.tallies[name].merge(tally)
+            else:
+                self.tallies[name] = tally
 
     def to_dict(self) -> dict[str, Any]:
         """One entry per variant met, in that order."""

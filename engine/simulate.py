@@ -2,19 +2,22 @@
 
 A run is cut into tasks of consecutive games. Every game's deal and players are seeded
 from (run seed, game index) alone, so the records are the same with one worker, many
-workers or a cluster; `run` yields each task's games in game order. Any
-`concurrent.futures`-style executor works (a process pool, a Dask client's executor).
+workers or a cluster. A `Pace` sizes the tasks by what they cost (about a second of work
+each, measured as the run goes), and `run` yields each task's `Batch` in game order, with
+a bounded number of tasks in flight. Any `concurrent.futures`-style executor works (a
+process pool, a Dask client's executor).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import time
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from engine import record as records
 from engine.errors import RoseKingError
@@ -98,6 +101,15 @@ def play(variant: str, seed: int, players: Lineup, index: int = 0, record: bool 
                 (full - evaluate.heroes(pos, 0), full - evaluate.heroes(pos, 1)), line, tuple(think))
 
 
+TASK_SECONDS = 1.0
+"""The work a task is sized to: long beside a scheduler's round trip (milliseconds), short
+beside a run, so that progress shows and the workers finish together."""
+
+Fold = Callable[[list[Game]], Any]
+"""What a worker makes of a task's games before sending them back (`Summary.of`, say): a
+picklable top-level function whose results the caller merges."""
+
+
 @dataclass(frozen=True)
 class Task:
     """Games `first` … `first + count - 1` of a run. Game i seats lineup i mod len(lineups)
@@ -110,6 +122,7 @@ class Task:
     count: int
     record: bool
     paired: bool = False  # tournaments: games 2k and 2k+1 share a deal, lineups swapped
+    fold: Fold | None = None  # see Batch
 
     def __call__(self) -> list[Game]:
         """Play the task's games, in order."""
@@ -120,37 +133,117 @@ class Task:
         return out
 
 
-def run_task(task: Task) -> list[Game]:
+class Batch(NamedTuple):
+    """A finished task: `folded`, its games as `task.fold` made them (the Games, without their
+    record lines, when it has none); `lines`, their records, each line ending in a newline
+    ('' without records); `seconds`, the wall-clock time the games took."""
+
+    task: Task
+    folded: Any
+    lines: str
+    seconds: float
+
+
+def run_task(task: Task) -> Batch:
     """Run one task (a picklable top-level function for process pools and clusters)."""
-    return task()
+    t = time.perf_counter()
+    games = task()
+    seconds = time.perf_counter() - t
+    lines = "".join(f"{g.line}\n" for g in games) if task.record else ""
+    folded = task.fold(games) if task.fold else [g._replace(line=None) for g in games]
+    return Batch(task, folded, lines, seconds)
+
+
+class Pace:
+    """How many games the next task of a kind gets: about `seconds` of work at the speed its
+    tasks have shown so far (one game, or deal, until one has come back), and at most a share
+    of the games left, so that `slots` workers finish together. Each kind (a set of lineups,
+    a pairing) is timed on its own: a dear pairing after a cheap one starts small again.
+
+    >>> pace = Pace(slots=2)
+    >>> pace.size("a", 10_000), pace.size("a", 10_000, unit=2)
+    (1, 2)
+    >>> pace.observe("a", 100, 0.05)  # 0.5 ms a game: a second is 2,000 games
+    >>> pace.size("a", 100_000), pace.size("a", 1_000)
+    (2000, 250)
+    """
+
+    def __init__(self, slots: int = 1, seconds: float = TASK_SECONDS) -> None:
+        self.slots, self.seconds = max(1, slots), seconds
+        self.spent: dict[Hashable, tuple[float, int]] = {}  # kind -> (seconds, games) measured
+
+    @property
+    def ahead(self) -> int:
+        """Tasks in flight: enough to keep every slot busy while the oldest is awaited."""
+        return 3 * self.slots
+
+    def observe(self, kind: Hashable, games: int, seconds: float) -> None:
+        """Count a finished task of `games` games that took `seconds`."""
+        spent, count = self.spent.get(kind, (0.0, 0))
+        self.spent[kind] = (spent + seconds, count + games)
+
+    def size(self, kind: Hashable, left: int, unit: int = 1) -> int:
+        """Games for the next task of `kind` with `left` games to hand out: a multiple of `unit`."""
+        spent, count = self.spent.get(kind, (0.0, 0))
+        if not count:
+            return unit
+        games = min(self.seconds * count / max(spent, 1e-9), left / (2 * self.slots))
+        return max(unit, int(games) // unit * unit)
 
 
 def tasks(variant: str, seed: int, lineups: Sequence[Lineup], games: int, record: bool = False, paired: bool = False,
-          chunk: int | None = None, workers: int = 1) -> Iterator[Task]:
-    """The tasks of a run of `games` games, in game order, made as they are asked for."""
-    if chunk is None:
-        searching = any(p != "random" for lineup in lineups for p in lineup)
-        chunk = 2 if searching else max(1, min(1000, games // (8 * workers)))
-    return (Task(variant, seed, tuple(lineups), i, min(chunk, games - i), record, paired)
-            for i in range(0, games, chunk))
+          pace: Pace | int | None = None, fold: Fold | None = None, first: int = 0) -> Iterator[Task]:
+    """The tasks of games `first` … `first + games - 1` of a run, in game order, made as they are
+    asked for: each sized by `pace` when it is made (an int: that many games a task; None: the
+    whole run in one). Paired tasks hold whole deals: they start at an even game."""
+    kind, unit = tuple(lineups), 2 if paired else 1
+    if paired and first % 2:
+        raise RoseKingError(f"a paired run starts at an even game, not {first}")
+    i, end = first, first + games
+    while i < end:
+        size = pace.size(kind, end - i, unit) if isinstance(pace, Pace) else pace or games
+        count = min(size, end - i)
+        yield Task(variant, seed, kind, i, count, record, paired, fold)
+        i += count
 
 
-def run(todo: Iterable[Task], executor: Executor | None = None,
-        ahead: int = 64) -> Generator[list[Game], None, None]:
-    """Yield the list of Games of each task in order; in this process when `executor` is None,
-    else with at most `ahead` tasks submitted and not yet yielded (a long run stays small)."""
+R = TypeVar("R")
+
+
+def ordered(todo: Iterable[Callable[[], R]], executor: Executor | None = None, ahead: int = 64,
+            watch: Callable[[], None] | None = None) -> Iterator[R]:
+    """Each job's result, in order: in this process when `executor` is None, else with at most
+    `ahead` jobs submitted and not yet yielded (a long run stays small); a job must then be
+    picklable. While a result is awaited, `watch()` is called every second: it raises when the
+    workers have gone. Closing the iterator cancels the jobs not yet started."""
     if executor is None:
-        for task in todo:
-            yield task()
+        for job in todo:
+            yield job()
         return
-    window: deque[Future[list[Game]]] = deque()
+
+    def result(future: Future[R]) -> R:
+        while watch and not wait([future], timeout=1.0).done:
+            watch()
+        return future.result()
+
+    window: deque[Future[R]] = deque()
     try:
-        for task in todo:
-            window.append(executor.submit(run_task, task))
+        for job in todo:
+            window.append(executor.submit(job))
             if len(window) >= ahead:
-                yield window.popleft().result()
+                yield result(window.popleft())
         while window:
-            yield window.popleft().result()
+            yield result(window.popleft())
     finally:
         for future in window:
             future.cancel()
+
+
+def run(todo: Iterable[Task], executor: Executor | None = None, pace: Pace | None = None,
+        watch: Callable[[], None] | None = None) -> Iterator[Batch]:
+    """The Batch of each task, in order (see `ordered`); each one timed into `pace`, which sizes
+    the tasks still to be made when `todo` comes from `tasks(..., pace=pace)`."""
+    pace = pace or Pace()
+    for batch in ordered((functools.partial(run_task, task) for task in todo), executor, pace.ahead, watch):
+        pace.observe(batch.task.lineups, batch.task.count, batch.seconds)
+        yield batch

@@ -1,12 +1,14 @@
 """The summary of a simulation: wins per player and per colour with 95% Wilson intervals,
 scores, game length, end reasons (R16, R17), first-player advantage and hero use.
 
-Figures are kept as running sums, so a summary of millions of games stays small.
+Figures are kept as running sums, so a summary of millions of games stays small, and
+summaries of parts of a run merge into the summary of the whole (`Summary.merge`).
 """
 from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterable
 from typing import Any
 
 from engine.outcomes import Winner
@@ -32,6 +34,16 @@ class Spread:
             self.low = x
         if self.high is None or x > self.high:
             self.high = x
+
+    def merge(self, other: Spread) -> None:
+        """Take the values `other` took (after these: the sums are exact for whole numbers)."""
+        self.n += other.n
+        self.total += other.total
+        self.squares += other.squares
+        for x in (other.low, other.high):
+            if x is not None:
+                self.low = x if self.low is None else min(self.low, x)
+                self.high = x if self.high is None else max(self.high, x)
 
     def to_dict(self) -> dict[str, float | None]:
         """mean and sd (2 places), min and max; all None before the first value."""
@@ -90,6 +102,32 @@ class Summary:
         self.first_won += g.winner == COLOURS[g.first]
         for c, used in zip(COLOURS, g.heroes):
             self.heroes[c].add(used)
+
+    @classmethod
+    def of(cls, games: Iterable[Game]) -> Summary:
+        """The summary of `games` (a task's fold, see engine.simulate.Fold)."""
+        summary = cls()
+        for g in games:
+            summary.add(g)
+        return summary
+
+    def merge(self, other: Summary) -> None:
+        """Count the games `other` counted, as if added after these ones."""
+        self.games += other.games
+        for name, row in other.players.items():
+            mine = self.players.setdefault(name, [0, 0, 0, 0])
+            for k, v in enumerate(row):
+                mine[k] += v
+        for w, k in other.colours.items():
+            self.colours[w] += k
+        for c in COLOURS:
+            self.scores[c].merge(other.scores[c])
+            self.heroes[c].merge(other.heroes[c])
+        self.margin.merge(other.margin)
+        self.length.merge(other.length)
+        for reason, k in other.reasons.items():
+            self.reasons[reason] = self.reasons.get(reason, 0) + k
+        self.first_won += other.first_won
 
     def to_dict(self) -> dict[str, Any]:
         """The summary as JSON-ready data (the shape `roseking simulate --json` prints)."""

@@ -3,25 +3,36 @@
 All pairings use the same deals (deal k of a run seeded S is `game_seed(S, k)`), so
 differences between players are not differences of luck.
 """
+from __future__ import annotations
+
+import functools
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
 from engine.outcomes import Winner
-from engine.simulate import Game, Task, seat_names, tasks
+from engine.simulate import Game, Pace, Task, seat_names, tasks
 from engine.stats import elo_ratings, proportion
 
 
-def schedule(variant: str, seed: int, players: Sequence[str], games: int, workers: int = 1,
-             record: bool = False, chunk: int | None = None) -> Iterator[tuple[tuple[str, str], Task]]:
-    """(pairing, Task) pairs for `games` games per pairing (rounded up to whole deals), made lazily;
-    `record`: the games keep their record lines; `chunk=2` makes every task one deal played
-    twice, as a sequential test needs."""
+def schedule(variant: str, seed: int, players: Sequence[str], games: int, record: bool = False,
+             pace: Pace | int | None = None, fold: bool = True) -> Iterator[Task]:
+    """The tasks of `games` games per pairing (rounded up to whole deals), pairing after pairing,
+    made lazily and sized by `pace` (see engine.simulate.tasks); a task of pairing (a, b) seats
+    (a, b) on its even games and (b, a) on its odd ones. `record`: the games keep their record
+    lines; `fold`: the workers send back each task's Standings (`standings_of`), else its Games."""
     games += games % 2
     for a, b in combinations(players, 2):
         lineups = (seat_names(variant, (a, b)), seat_names(variant, (b, a)))
-        for t in tasks(variant, seed, lineups, games, record, paired=True, chunk=chunk, workers=workers):
-            yield (a, b), t
+        pair_fold = functools.partial(standings_of, (a, b)) if fold else None
+        yield from tasks(variant, seed, lineups, games, record, paired=True, pace=pace, fold=pair_fold)
+
+
+def pairing(task: Task) -> tuple[str, str]:
+    """The pairing (a, b) a task of `schedule` plays."""
+    a, b = task.lineups[0][:2]
+    return a, b
 
 
 class Standings:
@@ -31,11 +42,10 @@ class Standings:
     def __init__(self, players: Iterable[str] = ()) -> None:
         self.wdl = {p: [0, 0, 0] for p in players}
         self.pairs: dict[tuple[str, str], list[int]] = {}  # (a, b) -> [a wins, draws, b wins]
-        self.task_scores: dict[tuple[str, str], list[float]] = {}  # (a, b) -> a's mean score per task added
         self.think = {p: [0.0, 0] for p in self.wdl}  # CPU seconds choosing, moves chosen with a choice
 
-    def add(self, pair: tuple[str, str], games: Iterable[Game]) -> None:
-        """Count the finished `games` of pairing `pair` = (a, b)."""
+    def add(self, pair: tuple[str, str], games: Iterable[Game]) -> float:
+        """Count the finished `games` of pairing `pair` = (a, b); a's mean score in them (nan for none)."""
         a, b = pair
         tally = self.pairs.setdefault(pair, [0, 0, 0])
         for p in pair:
@@ -55,8 +65,28 @@ class Standings:
             tally[0 if won == a else 2] += 1
             self.wdl[won][0] += 1
             self.wdl[b if won == a else a][2] += 1
-        if sum(tally) > count:
-            self.task_scores.setdefault(pair, []).append((tally[0] + tally[1] / 2 - before) / (sum(tally) - count))
+        added = sum(tally) - count
+        return (tally[0] + tally[1] / 2 - before) / added if added else math.nan
+
+    def merge(self, other: Standings) -> None:
+        """Count what `other` counted, as if added after these games; a pairing met here the other
+        way round, (b, a) for (a, b), keeps this orientation."""
+        for p, (w, d, l) in other.wdl.items():
+            mine = self.wdl.setdefault(p, [0, 0, 0])
+            mine[0] += w
+            mine[1] += d
+            mine[2] += l
+        for p, (spent, moves) in other.think.items():
+            mine_t = self.think.setdefault(p, [0.0, 0])
+            mine_t[0] += spent
+            mine_t[1] += moves
+        for (a, b), (wa, d, wb) in other.pairs.items():
+            if (b, a) in self.pairs and (a, b) not in self.pairs:
+                (a, b), wa, wb = (b, a), wb, wa
+            tally = self.pairs.setdefault((a, b), [0, 0, 0])
+            tally[0] += wa
+            tally[1] += d
+            tally[2] += wb
 
     def to_dict(self) -> dict[str, list[dict[str, Any]]]:
         """Per player W/D/L, score with its 95% Wilson interval, Elo and mean CPU seconds per move
@@ -70,6 +100,13 @@ class Standings:
                             "seconds_per_move": round(spent / moves, 4) if moves else None})
         pairs = [{"player": a, "opponent": b, **_row(*t)} for (a, b), t in self.pairs.items()]
         return {"players": players, "pairings": pairs}
+
+
+def standings_of(pair: tuple[str, str], games: list[Game]) -> Standings:
+    """The standings of `games` of pairing `pair` (a task's fold, see engine.simulate.Fold)."""
+    standings = Standings()
+    standings.add(pair, games)
+    return standings
 
 
 def _row(w: int, d: int, l: int) -> dict[str, Any]:

@@ -3,19 +3,23 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import sys
-from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Generator, Iterable, Iterator
+from concurrent.futures import BrokenExecutor, CancelledError, Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from tqdm import tqdm
 
 from firmware_py.errors import UsageError
 
+T = TypeVar("T")
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The `--workers` and `--cluster` options shared by simulate and tournament."""
+    """The `--workers` and `--cluster` options shared by simulate, tournament and report."""
     parser.add_argument("--workers", type=int, default=1, metavar="K",
                         help="local worker processes (default 1: this process)")
     parser.add_argument("--cluster", metavar="ADDRESS",
@@ -31,25 +35,83 @@ def check(args: argparse.Namespace) -> None:
         raise UsageError(f"--workers: must be from 1 to {MAX_WORKERS}, got {args.workers}")
 
 
+@dataclass
+class Workers:
+    """Where a run's tasks go: `executor` (None: this process) with `slots` tasks running at
+    once, `name` for messages, `lost`, the exceptions that mean the workers went away, and
+    `alive`, which tells whether they are still there (None: as long as no task says otherwise)."""
+
+    executor: Executor | None
+    slots: int
+    name: str
+    lost: tuple[type[BaseException], ...] = ()
+    alive: Callable[[], bool] | None = None
+    failure: BaseException | None = None
+
+    def watch(self) -> None:
+        """CancelledError once the workers have gone (what `engine.simulate.ordered` calls while it waits)."""
+        if self.alive and not self.alive():
+            raise CancelledError(f"{self.name} has gone")
+
+    def guard(self, results: Iterable[T]) -> Generator[T, None, None]:
+        """`results` until the workers go away, which ends them early and is kept in `failure`: any
+        error once they have gone, whatever form it takes on the way."""
+        try:
+            yield from results
+        except Exception as exc:
+            if not isinstance(exc, self.lost) and not (self.alive and not self.alive()):
+                raise
+            self.failure = exc
+
+    def raise_if_gone(self, done: int, total: int | None, unit: str, kept: str) -> None:
+        """UsageError once the workers have gone: they went away after `done` of `total` (if known)
+        units, and `kept` says what became of those."""
+        if self.failure is not None:
+            of = f" of {total:,}" if total is not None else ""
+            raise UsageError(f"{self.name} went away after {done:,}{of} {unit}s; {kept}")
+
+
+WAIT_FOR_WORKERS = 60.0  # seconds a run waits for the first worker to join the scheduler
+
+
 @contextlib.contextmanager
-def executor(args: argparse.Namespace) -> Iterator[Executor | None]:
-    """A concurrent.futures-style executor for `args`, or None to run in this process."""
+def executor(args: argparse.Namespace) -> Iterator[Workers]:
+    """The workers `args` name: a Dask cluster, a local process pool, or this process."""
     if args.cluster:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise UsageError("--cluster needs Dask: pip install 'roseking[cluster]'") from None
-        try:
-            client = Client(args.cluster, timeout=10)
-        except (OSError, ValueError, TypeError) as exc:
-            raise UsageError(f"--cluster: cannot reach {args.cluster}: {exc}") from None
-        with client:
-            yield client.get_executor()
+        with _dask(args.cluster) as workers:
+            yield workers
     elif args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
-            yield pool
+            yield Workers(pool, args.workers, "a worker process", (BrokenExecutor,))
     else:
-        yield None
+        yield Workers(None, 1, "this process")
+
+
+@contextlib.contextmanager
+def _dask(address: str) -> Iterator[Workers]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--cluster needs Dask: pip install 'roseking[cluster]'") from None
+    try:
+        client = Client(address, timeout=10)
+    except (OSError, ValueError, TypeError) as exc:
+        raise UsageError(f"--cluster: cannot reach {address}: {exc}") from None
+    with client:
+        try:
+            client.wait_for_workers(1, timeout=WAIT_FOR_WORKERS)
+        except TimeoutError:
+            raise UsageError(f"--cluster: no worker joined the scheduler at {address} "
+                             f"within {WAIT_FOR_WORKERS:.0f} s") from None
+        slots = sum(client.nthreads().values())
+        workers = Workers(client.get_executor(pure=False), slots, f"the Dask scheduler at {address}",
+                          (CancelledError, OSError), lambda: client.status == "running")
+        try:
+            yield workers
+        finally:
+            if workers.failure is not None:  # the client's attempts to reconnect are not the user's concern
+                for name in ("distributed", "distributed.client"):  # the latter has a level of its own
+                    logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def progress(total: int | None, unit: str = "game") -> tqdm[Any]:

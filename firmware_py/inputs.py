@@ -51,7 +51,8 @@ def standard_input() -> BinaryIO:
     return sys.stdin.buffer
 
 
-def _open(path: str) -> BinaryIO:
+def open_input(path: str) -> BinaryIO:
+    """The bytes of file `path`, or of standard input for `-`; UsageError when it cannot be read."""
     if path == "-":
         return standard_input()
     try:
@@ -63,7 +64,7 @@ def _open(path: str) -> BinaryIO:
 def read_text(path: str, limit: int = MAX_BYTES) -> str:
     """The whole text of file `path` (or standard input for `-`), at most `limit` bytes."""
     where = input_name(path)
-    stream = _open(path)
+    stream = open_input(path)
     try:
         data = stream.read(limit + 1)
     except OSError as exc:
@@ -97,16 +98,22 @@ def raw_lines(stream: BinaryIO, limit: int = MAX_BYTES) -> Iterator[tuple[int, i
             yield number, start, line
 
 
+def line_text(where: str, number: int, offset: int, line: bytes | None, limit: int = MAX_BYTES) -> str:
+    """Line `number` of `where` (starting at byte `offset`) as raw_lines gives it, as text; UsageError
+    names the file, line and byte of a line that is too long (None) or not UTF-8."""
+    if line is None:
+        raise UsageError(f"{where}:{number}: line longer than {limit} bytes (byte {offset})")
+    return decode(line, f"{where}:{number}", offset)
+
+
 def read_lines(path: str, limit: int = MAX_BYTES) -> Iterator[tuple[int, str]]:
     """Yield (line number, text) for each line of file `path` (or `-`); UsageError names the
     file, line and byte of a line that is too long or not UTF-8."""
     where = input_name(path)
-    stream = _open(path)
+    stream = open_input(path)
     try:
         for number, offset, line in raw_lines(stream, limit):
-            if line is None:
-                raise UsageError(f"{where}:{number}: line longer than {limit} bytes (byte {offset})")
-            yield number, decode(line, f"{where}:{number}", offset)
+            yield number, line_text(where, number, offset, line, limit)
     except OSError as exc:
         raise UsageError(f"{where}: cannot read ({exc.strerror})") from None
     finally:

@@ -16,8 +16,8 @@ import pytest
 from engine.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ["README.md", "docs/NOTATION.md", "docs/RULES.md"]
-LINKED = DOCS + ["docs/DESIGN.md", "hardware/README.md"]  # their links must resolve too
+DOCS = ["README.md", "docs/NOTATION.md", "docs/RULES.md", "docs/CLUSTER.md"]
+LINKED = DOCS + ["docs/DESIGN.md", "docs/PERFORMANCE.md", "hardware/README.md"]  # their links must resolve too
 BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 

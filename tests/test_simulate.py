@@ -37,22 +37,10 @@ def test_one_and_two_workers_write_identical_records(tmp_path, capsys):
 
 def test_games_are_the_same_in_any_chunking():
     def lines(chunk):
-        todo = tasks("teams", 2, [("random",) * 4, ("easy:3", "random") * 2], 12, True, chunk=chunk)
+        todo = tasks("teams", 2, [("random",) * 4, ("easy:3", "random") * 2], 12, True, pace=chunk)
         return [g.line for task in todo for g in task()]
 
     assert lines(1) == lines(5) == lines(12)
-
-
-def test_a_dask_cluster_gives_the_same_records(tmp_path, capsys):
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:
-        code, _, _ = cli(capsys, "simulate", "--games", "20", "--seed", "3", "--players", "random,greedy",
-                         "--records", str(tmp_path / "dask.jsonl"), "--cluster", cluster.scheduler_address)
-    assert code == 0
-    cli(capsys, "simulate", "--games", "20", "--seed", "3", "--players", "random,greedy",
-        "--records", str(tmp_path / "local.jsonl"))
-    assert (tmp_path / "dask.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
 
 
 def test_the_summary_accounts_for_every_game(capsys):
@@ -119,7 +107,7 @@ def test_a_tournament_refuses_an_odd_number_of_games(capsys):
 
 
 def test_tournament_schedules_paired_deals():
-    todo = tasks("classic", 1, [("random", "greedy"), ("greedy", "random")], 4, paired=True, chunk=4)
+    todo = tasks("classic", 1, [("random", "greedy"), ("greedy", "random")], 4, paired=True, pace=4)
     games = next(todo)()
     assert [g.players for g in games] == [("random", "greedy"), ("greedy", "random")] * 2
     assert games[0].seed == games[1].seed != games[2].seed == games[3].seed

@@ -53,7 +53,8 @@ def simulation_rate(workers: int, games_per_worker: int = 6000, records: bool = 
     """Random-vs-random games per second with `workers` processes, as `roseking simulate` plays
     them: each game counted in a Summary, and with `records` its record written to a file."""
     games = games_per_worker * workers
-    todo = simulate.tasks("classic", 1, [("random", "random")], games, record=records, workers=workers)
+    pace = simulate.Pace(workers)
+    todo = simulate.tasks("classic", 1, [("random", "random")], games, record=records, pace=pace, fold=Summary.of)
     summary = Summary()
     with tempfile.TemporaryDirectory() as folder, open(os.path.join(folder, "r.jsonl"), "w") as out:
         pool = ProcessPoolExecutor(workers) if workers > 1 else None
@@ -62,11 +63,9 @@ def simulation_rate(workers: int, games_per_worker: int = 6000, records: bool = 
                 for f in [pool.submit(_noop) for _ in range(workers)]:  # start them before the clock
                     f.result()
             t = time.perf_counter()
-            for batch in simulate.run(todo, pool):
-                for g in batch:
-                    summary.add(g)
-                    if records:
-                        out.write(f"{g.line}\n")
+            for batch in simulate.run(todo, pool, pace):
+                summary.merge(batch.folded)
+                out.write(batch.lines)
             return games / (time.perf_counter() - t)
         finally:
             if pool:

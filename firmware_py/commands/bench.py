@@ -1,7 +1,8 @@
 """`roseking bench`: speed figures as JSON, measured on fixed seeds.
 
 Each section is a `figures()` function of the package that owns the code it times;
-`--only` picks sections. Figures are medians of several runs, single thread.
+`--only` picks sections. Figures are medians of several runs, single thread, but for the
+`cluster` section (parallel efficiency on a local Dask cluster), which runs only when named.
 """
 import argparse
 import importlib
@@ -17,13 +18,15 @@ SECTIONS = {
     "search": "engine.players.bench",
     "startup": "firmware_py.startup",
     "play": "firmware_py.table.bench",
+    "cluster": "firmware_py.cluster_bench",
 }
+BY_NAME_ONLY = ("cluster",)  # minutes long and needs the `cluster` extra: run when named
 
 
 def register(sub: Subparsers) -> None:
     p = sub.add_parser("bench", help="measure speed and print JSON figures")
     p.add_argument("--only", metavar="SECTION[,SECTION…]",
-                   help=f"sections to run (default all): {', '.join(SECTIONS)}")
+                   help=f"sections to run (default all but {', '.join(BY_NAME_ONLY)}): {', '.join(SECTIONS)}")
     p.set_defaults(func=run)
 
 
@@ -39,7 +42,7 @@ def machine() -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> None:
-    names = args.only.split(",") if args.only is not None else list(SECTIONS)
+    names = args.only.split(",") if args.only is not None else [n for n in SECTIONS if n not in BY_NAME_ONLY]
     unknown = [n for n in names if n not in SECTIONS]
     if unknown:
         raise UsageError(f"--only: unknown section {unknown[0]!r} (choose from {', '.join(SECTIONS)})")

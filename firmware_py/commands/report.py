@@ -1,25 +1,38 @@
-"""`roseking report`: figures, an offline page and a CSV of what game records show."""
+"""`roseking report`: figures, an offline page and a CSV of what game records show.
+
+The records are cut into parts of consecutive lines, sized like simulation tasks (about a
+second of replay each, `engine.simulate.Pace`); each part is replayed, tallied and written
+as CSV rows where the workers are, and the parts' reports are merged in file order, which
+gives the figures and the CSV of one pass in one process.
+"""
 from __future__ import annotations
 
 import argparse
-import collections
 import contextlib
 import csv
-import itertools
+import functools
+import io
 import os
-from collections.abc import Iterable, Iterator
-from concurrent.futures import Executor, Future
+import stat
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
+from typing import BinaryIO, NamedTuple
 
-from engine.report import CSV_COLUMNS, Facts, Report, facts_of
+from engine.report import CSV_COLUMNS, Report, facts_of
+from engine.simulate import Pace, ordered
 from firmware_py import executors
-from firmware_py.commands import Subparsers
 from firmware_py.atomic import atomic_writer, check_output_directory
+from firmware_py.commands import Subparsers
 from firmware_py.errors import UsageError
-from firmware_py.inputs import read_lines, shown
+from firmware_py.inputs import input_name, line_text, open_input, raw_lines, shown
 from firmware_py.streams import skipped
 
-CHUNK = 500  # lines per unit of work
+MAX_PART_BYTES = 4 << 20  # a part's lines travel with its task, through a Dask scheduler too
+PARTS = "report"  # the parts' kind for the Pace
+
+RawLine = tuple[int, int, bytes | None]  # (line number, byte offset, bytes), as raw_lines gives them
 
 
 def register(sub: Subparsers) -> None:
@@ -43,32 +56,66 @@ def _page() -> ModuleType:
     return page
 
 
-def replayed(path: str, pool: Executor | None, window: int) -> Iterator[Facts]:
-    """The facts of every game in `path`, in file order, a torn line skipped with a warning; at most
-    `window` chunks of records in flight."""
-    where = "standard input" if path == "-" else shown(path)
-    lines = read_lines(path)
-    chunks: Iterable[list[tuple[int, str]]] = iter(lambda: list(itertools.islice(lines, CHUNK)), [])
-    done: Iterable[tuple[list[Facts], list[str]]]
-    if pool is None:
-        done = (facts_of(where, chunk) for chunk in chunks)
-    else:
-        done = _in_order(pool, where, chunks, window)
-    for games, torn in done:
-        for why in torn:
-            skipped(why)
-        yield from games
+class Part(NamedTuple):
+    """A part of file number `source` replayed: the Report of its games, their CSV rows, its
+    `lines` (blank ones too), `games`, `size` in bytes, the `seconds` it took, and what is wrong
+    with each `torn` line it skipped."""
+
+    source: int
+    report: Report
+    rows: str
+    lines: int
+    games: int
+    size: int
+    seconds: float
+    torn: list[str]
 
 
-def _in_order(pool: Executor, where: str, chunks: Iterable[list[tuple[int, str]]],
-              window: int) -> Iterator[tuple[list[Facts], list[str]]]:
-    pending: collections.deque[Future[tuple[list[Facts], list[str]]]] = collections.deque()
-    for chunk in chunks:
-        pending.append(pool.submit(facts_of, where, chunk))
-        if len(pending) >= window:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()
+def tally(source: int, where: str, lines: list[RawLine], rows: bool) -> Part:
+    """Replay and tally `lines` of `where` (file number `source`), with their CSV rows when `rows`:
+    a unit of work for the workers. The first bad line is the error, as in one pass."""
+    t = time.perf_counter()
+    report, out = Report(), io.StringIO()
+    writer = csv.DictWriter(out, CSV_COLUMNS) if rows else None
+    games, torn = facts_of(where, ((n, line_text(where, n, offset, line)) for n, offset, line in lines))
+    for game in games:
+        report.add(game)
+        if writer:
+            writer.writerow(game.row())
+    size = sum(len(line or b"") for _, _, line in lines)
+    return Part(source, report, out.getvalue(), len(lines), len(games), size, time.perf_counter() - t, torn)
+
+
+def _size(stream: BinaryIO) -> int | None:
+    """The size of a regular file, None for a pipe or a terminal."""
+    try:
+        info = os.fstat(stream.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return None
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+def parts(paths: Sequence[str], streams: Sequence[BinaryIO], rows: bool, pace: Pace) -> Iterator[Callable[[], Part]]:
+    """The parts of every file, in order, each sized by `pace` when it is cut (its lines left
+    estimated from the bytes left) and no larger than MAX_PART_BYTES."""
+    for source, (path, stream) in enumerate(zip(paths, streams)):
+        where, total = input_name(path), _size(stream)
+        lines: list[RawLine] = []
+        size = read = count = 0
+        want = pace.size(PARTS, sys.maxsize)
+        try:
+            for raw in raw_lines(stream):
+                lines.append(raw)
+                size += len(raw[2] or b"")
+                if len(lines) >= want or size >= MAX_PART_BYTES:
+                    yield functools.partial(tally, source, where, lines, rows)
+                    read, count = read + size, count + len(lines)
+                    left = (total - read) * count // read if total and read else sys.maxsize
+                    lines, size, want = [], 0, pace.size(PARTS, max(left, 1))
+        except OSError as exc:
+            raise UsageError(f"{where}: cannot read ({exc.strerror})") from None
+        if lines:
+            yield functools.partial(tally, source, where, lines, rows)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,24 +127,38 @@ def run(args: argparse.Namespace) -> int:
         check_output_directory(args.out)
     if args.csv is not None and (read := next((p for p in args.records if _same_file(p, args.csv)), None)):
         raise UsageError(f"--csv: {shown(args.csv)} is a records file read ({shown(read)})")
-    report, sources = Report(), []
+    report, counts = Report(), [0] * len(args.records)
     with contextlib.ExitStack() as stack:
-        rows = csv.DictWriter(stack.enter_context(atomic_writer(args.csv)), CSV_COLUMNS) if args.csv is not None \
-            else None
-        if rows:
-            rows.writeheader()
-        pool = stack.enter_context(executors.executor(args))
+        streams = []
+        for path in args.records:  # every file opened before any work
+            streams.append(open_input(path))
+            if path != "-":
+                stack.callback(streams[-1].close)
+        sizes = [_size(stream) for stream in streams]
+        total = None if None in sizes else sum(s or 0 for s in sizes)
+        out = stack.enter_context(atomic_writer(args.csv)) if args.csv is not None else None
+        if out:
+            csv.DictWriter(out, CSV_COLUMNS).writeheader()
         bar = stack.enter_context(executors.progress(None))
-        for path in args.records:
-            count = 0
-            for game in replayed(path, pool, 2 * args.workers):
-                report.add(game)
-                if rows:
-                    rows.writerow(game.row())
-                count += 1
-                bar.update()
-            sources.append((shown(path), count))
-    games = sum(n for _, n in sources)
+        workers = stack.enter_context(executors.executor(args))
+        pace = Pace(workers.slots)
+        done = 0
+        jobs = parts(args.records, streams, out is not None, pace)
+        for part in workers.guard(ordered(jobs, workers.executor, pace.ahead, workers.watch)):
+            pace.observe(PARTS, part.lines, part.seconds)
+            for why in part.torn:
+                skipped(why)
+            report.merge(part.report)
+            counts[part.source] += part.games
+            if out:
+                out.write(part.rows)
+            done += part.size
+            if total and done:  # the games to come, from the bytes to come
+                bar.total = max(bar.n + part.games, round((bar.n + part.games) * total / done))
+            bar.update(part.games)
+        workers.raise_if_gone(sum(counts), None, "game", "nothing was written")
+    games = sum(counts)
+    sources = [(shown(path), n) for path, n in zip(args.records, counts)]
     if page:
         written = page.write(args.out, report.to_dict(), sources)
         print(f"{shown(args.out)}: index.html and {len(written) - 1} more files, {games} games")

@@ -1,17 +1,17 @@
 """`roseking tournament`: every pairing on paired deals; W/D/L, 95% Wilson intervals and Elo."""
 import contextlib
-import itertools
 import json
 import math
 
 from engine import simulate
 from engine.players import NAMES
 from engine.stats import sprt
-from engine.tournament import Standings, schedule
+from engine.tournament import Standings, pairing, schedule
 from engine.variants import VARIANT_NAMES
 from firmware_py import executors
 from firmware_py.atomic import atomic_writer
 from firmware_py.errors import UsageError
+from firmware_py.inputs import shown
 
 
 def register(sub):
@@ -41,30 +41,43 @@ def run(args):
     executors.check(args)
     recording = args.records is not None
     hypotheses = _sprt_option(args.sprt, players) if args.sprt is not None else None
-    # A sequential test looks after every deal, in deal order, with one deal per worker in flight,
-    # so it stops after the same games whatever the number of workers.
-    chunk, ahead = (2, args.workers) if hypotheses else (None, 64)
-    plan, todo = itertools.tee(schedule(args.variant, args.seed, players, args.games, args.workers, recording,
-                                        chunk))
     standings = Standings(players)
+    deal_scores: list[float] = []
     test = None
-    pairings = len(players) * (len(players) - 1) // 2
+    total = len(players) * (len(players) - 1) // 2 * args.games
+    done = 0
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(atomic_writer(args.records)) if recording else None  # checked before any game
-        bar = stack.enter_context(executors.progress(pairings * args.games))
-        pool = stack.enter_context(executors.executor(args))
-        # closing the results cancels the deals not yet started when a sequential test stops early
-        results = stack.enter_context(contextlib.closing(simulate.run((t for _, t in todo), pool, ahead)))
-        for (pair, _), games in zip(plan, results):
-            standings.add(pair, games)
-            if out:
-                for g in games:
-                    out.write(f"{g.line}\n")
-            bar.update(len(games))
-            if hypotheses:
-                test = _sprt_result(standings.task_scores[pair], *hypotheses)
+        bar = stack.enter_context(executors.progress(total))
+        workers = stack.enter_context(executors.executor(args))
+        pace = simulate.Pace(workers.slots)
+        # A sequential test looks after every deal, in deal order, so it stops after the same games
+        # whatever the workers; it needs the games themselves, and the tasks in flight are cancelled.
+        todo = schedule(args.variant, args.seed, players, args.games, recording, pace, fold=not hypotheses)
+        played = simulate.run(todo, workers.executor, pace, workers.watch)
+        results = stack.enter_context(contextlib.closing(workers.guard(played)))
+        for batch in results:
+            if not hypotheses:
+                standings.merge(batch.folded)
+                if out:
+                    out.write(batch.lines)
+                done += batch.task.count
+                bar.update(batch.task.count)
+                continue
+            lines = batch.lines.splitlines(keepends=True)
+            for k in range(0, batch.task.count, 2):
+                deal_scores.append(standings.add(pairing(batch.task), batch.folded[k:k + 2]))
+                if out:
+                    out.write("".join(lines[k:k + 2]))
+                done += 2
+                bar.update(2)
+                test = _sprt_result(deal_scores, *hypotheses)
                 if test["verdict"]:
                     break
+            if test and test["verdict"]:
+                break
+    workers.raise_if_gone(done, total, "game", f"their records are in {shown(args.records)}, each whole"
+                          if recording else "no records were asked for")
     table = standings.to_dict()
     if test:
         table["sprt"] = test

@@ -22,7 +22,8 @@ INK = {"red": "#b8322a", "white": "#5b6f86", "draw": "#9a9a9a"}  # white stones 
 FILES = "abcdefghi"
 LABEL_CHARS = 24  # a longer player name is cut in the figures (report.json and the CSV hold it whole)
 matplotlib.rcParams.update({"svg.fonttype": "none", "font.size": 10, "axes.spines.top": False,
-                     "axes.spines.right": False, "figure.dpi": DPI, "savefig.dpi": DPI})
+                            "axes.spines.right": False, "figure.dpi": DPI, "savefig.dpi": DPI,
+                            "svg.hashsalt": "roseking"})  # the SVG's ids made from its content: the same each run
 
 Draw = Callable[[dict[str, Any]], Figure]
 

@@ -99,9 +99,10 @@ def _tournament(t: dict[str, Any]) -> str:
 
 
 def _save(fig: Any, path: str, fmt: str) -> bytes:
-    """Write `fig` to `path` whole or not at all; return the bytes written."""
+    """Write `fig` to `path` whole or not at all; return the bytes written (no date in an SVG:
+    the same records give the same files)."""
     buf = io.BytesIO()
-    fig.savefig(buf, format=fmt)
+    fig.savefig(buf, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
     write_file(path, buf.getvalue())
     return buf.getvalue()
 
