@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.jsonio import JSONInputError, loads
 from engine.position import Position
-from engine.record import read_records
+from engine.record import Reading, read_records
 from engine.variants import Reshuffle
 from firmware_py.inputs import input_name, read_lines, read_text
 
@@ -44,7 +44,7 @@ def read_documents(path: str, torn: Callable[[str], object] | None = None) -> It
             yield n, whole
             return
         yield n, first
-        yield from read_records(lines, where, torn)
+        yield from read_records(lines, where, torn, Reading(seen=True))
         return
 
 

@@ -316,6 +316,27 @@ def test_error_replay_two_lines_in_a_row_that_are_no_record(capsys, tmp_path):
     assert_user_error(*run(capsys, "replay", path), "games.jsonl:1: not JSON")
 
 
+@pytest.mark.parametrize("command", ["replay", "show"])
+@pytest.mark.parametrize("text", ["hello\n", '{"format": "roseking-game/1", "vari', '{"format\n{"form\n',
+                                  '\nhi\n{"cut\n'])
+def test_error_a_file_with_no_record_is_no_records_file(capsys, tmp_path, command, text):
+    """Not a file of torn lines: one error at its first line, no warning (it was `no games`, status 0, or a
+    warning that the line was skipped, then an error about it)."""
+    path = write(tmp_path, text, "games.jsonl")
+    assert_user_error(*run(capsys, command, path), "games.jsonl:" + str(text.index(text.strip()) + 1) + ": not JSON")
+
+
+def test_a_records_file_starts_with_a_record_or_one_torn_line_and_a_record(capsys, tmp_path):
+    """The table's first append cut short, then the next game: the torn line is skipped. Two lines that are no
+    record before the first record are an error, as anywhere else."""
+    game = dumps(_games(1)[0][0])
+    rc, out, err = run(capsys, "replay", write(tmp_path, f"{game[:50]}\n{game}\n", "games.jsonl"))
+    assert rc == 0 and out.startswith("game 1: ") and len(out.splitlines()) == 1
+    assert err.startswith(f"warning: {tmp_path / 'games.jsonl'}:1: not JSON") and len(err.splitlines()) == 1
+    assert_user_error(*run(capsys, "replay", write(tmp_path, f"{game[:50]}\n{game[:60]}\n{game}\n", "games.jsonl")),
+                      "games.jsonl:1: not JSON")
+
+
 def test_error_replay_line_that_is_not_utf8(capsys, tmp_path):
     """Bytes that are not UTF-8 are no torn record (the archive is ASCII): the file is not records."""
     path = tmp_path / "games.jsonl"
