@@ -221,6 +221,16 @@ def test_a_waiting_game_that_comes_back_is_archived_once_and_the_same_game_waiti
     assert (tmp_path / ARCHIVE).read_text() == line * 2 and saves.waiting() == []
 
 
+def test_records_gets_the_games_replaced_before_their_end_too_and_its_help_says_so(capsys, tmp_path):
+    """(The help said `each finished game`.)"""
+    Saves(tmp_path / "data", str(tmp_path / "copy.jsonl")).finish(played(Setup("humans", seed=4), 6))
+    assert json.loads((tmp_path / "copy.jsonl").read_text())["result"]["reason"] == "unfinished"
+    assert main(["play", "--help"]) == 0
+    words = " ".join(capsys.readouterr().out.split())
+    assert "--records PATH also append each game archived to PATH (JSON Lines): each finished game, and each one " \
+           "a new game replaced (its result unfinished)" in words
+
+
 ARCHIVE_INTO = """
 import sys
 sys.path.insert(0, "tests")
