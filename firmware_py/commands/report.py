@@ -106,8 +106,10 @@ def _texts(where: str, lines: list[RawLine]) -> Iterator[tuple[int, str]]:
 
 
 def _is_json(where: str, line: RawLine) -> bool:
-    """Whether `line` is JSON, as a record is: the reading of torn lines starts afresh after it."""
+    """Whether `line` is a JSON object, as a record is: the reading of torn lines starts afresh after it."""
     n, offset, data = line
+    if data is None or not data.rstrip().endswith(b"}"):     # no object: no need to parse it to know
+        return False
     try:
         loads(line_text(where, n, offset, data), where)
     except (JSONInputError, UsageError):
