@@ -105,8 +105,8 @@ def _texts(where: str, lines: list[RawLine]) -> Iterator[tuple[int, str]]:
     return ((n, line_text(where, n, offset, line)) for n, offset, line in lines)
 
 
-def _is_json(where: str, line: RawLine) -> bool:
-    """Whether `line` is a JSON object, as a record is: the reading of torn lines starts afresh after it."""
+def _is_record(where: str, line: RawLine) -> bool:
+    """Whether `line` is a record to the reading of torn lines (a JSON object), which starts afresh after it."""
     n, offset, data = line
     if data is None or not data.rstrip().endswith(b"}"):     # no object: no need to parse it to know
         return False
@@ -137,10 +137,10 @@ def _size(stream: BinaryIO) -> int | None:
 
 def parts(paths: Sequence[str], streams: Sequence[BinaryIO], rows: bool, pace: Pace) -> Iterator[Callable[[], Part]]:
     """The parts of every file, in order, each sized by `pace` when it is cut (its lines left
-    estimated from the bytes left) and about MAX_PART_BYTES at most. A part ends with a line
-    that is JSON, so that whether a line is torn (`read_records`) does not depend on where the
-    parts are cut, but for a run of lines that are no record twice that long: the reading's state
-    at the cut then goes with the next part."""
+    estimated from the bytes left) and about MAX_PART_BYTES at most. A part ends with a record,
+    so that whether a line is torn (`read_records`) does not depend on where the parts are cut,
+    but for a run of lines that are no record twice that long: the reading's state at the cut
+    then goes with the next part."""
     for source, (path, stream) in enumerate(zip(paths, streams)):
         where, total = input_name(path), _size(stream)
         lines: list[RawLine] = []
@@ -153,11 +153,11 @@ def parts(paths: Sequence[str], streams: Sequence[BinaryIO], rows: bool, pace: P
                 size += len(raw[2] or b"")
                 weight = size + LINE_BYTES * len(lines)
                 if len(lines) >= want or weight >= MAX_PART_BYTES:
-                    json_end = _is_json(where, raw)
-                    if not json_end and weight < 2 * MAX_PART_BYTES:
+                    ends = _is_record(where, raw)
+                    if not ends and weight < 2 * MAX_PART_BYTES:
                         continue
                     yield functools.partial(tally, source, where, lines, rows, at, False)
-                    at = Reading(seen=True) if json_end else _after(where, lines, at)
+                    at = Reading(seen=True) if ends else _after(where, lines, at)
                     read, count = read + size, count + len(lines)
                     left = (total - read) * count // read if total and read else sys.maxsize
                     lines, size, want = [], 0, pace.size(PARTS, max(left, 1))
