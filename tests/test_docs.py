@@ -8,12 +8,16 @@ and its fenced blocks are read by their info string:
   `examples/…` or `docs/img/…` name the repository's files, as from a checkout). A block whose
   lines start with `$ ` is a transcript: each `$ command` runs on its own and must print exactly
   the lines that follow it. To keep the suite short, `--games N` of 20 or more runs 2 games.
-- ```console  is shown, never run: what needs a Raspberry Pi, root, a cluster or the network, what
-  runs until it is stopped (`make run`), the suite's own caller (`make test`), and measurements
-  that take minutes. A shell block under any other name (bash, shell…) is an error, and so is a
-  block without a name that holds a command: each block says whether it runs.
+- ```console  is shown, never run: what needs a Raspberry Pi, root, a cluster, the network or a
+  tool the project does not install (valgrind), what runs until it is stopped (`make run`), the
+  suite's own caller (`make test`), and measurements of half a minute or more (`bench --only
+  play`, whole matches of the strong players). A shell block under another name (bash, shell…)
+  is an error, and so is a block without a name that holds a command: each block says whether
+  it runs.
 - ```pycon  is a Python session (`>>>`): it runs as a doctest, the blocks of one document sharing
   their names. ```python is a program shown, not run (it needs a Pi or a batch system).
+- ```json, ```toml, ```text and unnamed blocks are data, messages and diagrams; any other name is
+  an error.
 
 Every relative link (and image) must name a file of the repository, and its `#anchor` a heading of
 that file. The position example of docs/NOTATION.md must be a valid position.
@@ -32,8 +36,7 @@ from engine.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 FENCE = re.compile(r"^( *)```([\w-]*)[^\n]*\n(.*?)^\1```[ \t]*$", re.MULTILINE | re.DOTALL)
-RUN, SHOWN = {"sh", "pycon"}, {"console", "python"}
-SHELLS = {"bash", "shell", "zsh", "shell-session", "shellsession", "sh-session"}
+KINDS = {"sh", "console", "pycon", "python", "json", "toml", "text", ""}   # runs, or is shown, as the docstring says
 COMMAND = re.compile(r"^\s*(\$ |roseking\b|make\b|pip\b|sudo\b|python3?\b|\.venv/)", re.MULTILINE)
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)|^\[[^\]]+\]:\s*(\S+)", re.MULTILINE)
 
@@ -84,7 +87,7 @@ def test_the_documents_are_found():
 @pytest.mark.parametrize("doc", DOCS)
 def test_every_block_says_whether_it_runs(doc):
     for info, body, line in fences(doc):
-        assert info not in SHELLS, f"{doc}:{line}: ```{info}: name a shell block sh (run) or console (shown)"
+        assert info in KINDS, f"{doc}:{line}: ```{info}: sh or pycon to run it, console or python to show it"
         if info in {"", "text"}:
             assert not COMMAND.search(body), f"{doc}:{line}: a command in a block without sh or console"
 
