@@ -21,12 +21,13 @@ WORKER_NICENESS = 10
 
 def think(level: str, seed: int, position: dict[str, Any], cap: float) -> str:
     """The move (notation) player `level` seeded `seed` chooses in `position`, thinking at most `cap` s."""
-    from engine.players import LEVELS, make_player
+    from engine.players import Level, make_player
     from engine.position import Position
-    budget = LEVELS.get(level.partition(":")[0], (None, None))[1]
+    player = Level.parse(level)
+    budget = player.budget
     seconds = min(cap, budget.seconds) if budget is not None else None
     pos = Position.from_json(position, seed=seed)
-    return str(make_player(level, seed=seed, seconds=seconds).choose(pos))
+    return str(make_player(player, seed=seed, seconds=seconds).choose(pos))
 
 
 def _serve(conn: Connection, cap: float) -> None:

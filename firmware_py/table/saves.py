@@ -18,8 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.errors import RoseKingError
-from engine.players import LEVELS, check_names
+from engine.errors import RoseKingError, UnknownPlayerError
+from engine.players import check_names
 from engine.position import Position
 from engine.record import dumps, push_tokens, replay
 from engine.jsonio import loads
@@ -56,10 +56,13 @@ def setup_of(record: dict[str, Any]) -> Setup:
         raise SaveError(f"players {json.dumps(players)}: not one for each seat ({', '.join(seats)})")
     who = [players[seat] for seat in seats]
     computers = [p for p in who if p != HUMAN]
+    unknown = SaveError(f"unknown player in {json.dumps(players)}")
+    if not all(isinstance(p, str) for p in computers):
+        raise unknown
     try:
-        if any(not isinstance(p, str) or p.partition(":")[0] not in LEVELS for p in computers):
-            raise SaveError(f"unknown player in {json.dumps(players)}")
         check_names(computers)                  # a budget too: the thinking worker would fail on it
+    except UnknownPlayerError:
+        raise unknown from None
     except RoseKingError as exc:
         raise SaveError(f"players {json.dumps(players)}: {exc}") from None
     if record.get("variant") == "teams":
