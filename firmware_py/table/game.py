@@ -20,8 +20,8 @@ empty one, while the engine and the record keep the hand in their own order.
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.moves import DRAW, HERO, MOVES, PASS, Move
-from engine.notation import TARGET, parse_card
+from engine.moves import DRAW, HERO, MOVES, PASS, Move, drawn_card
+from engine.notation import CARD_NAMES, TARGET
 from engine.position import Position
 from engine.record import make_record
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
@@ -120,7 +120,7 @@ def take_slot(slots: Slots, seat: int, token: str) -> None:
     if move.card is not None:
         slots[seat][slots[seat].index(move.card)] = None
     elif move.is_draw:
-        slots[seat][slots[seat].index(None)] = parse_card(token.partition(":")[2])
+        slots[seat][slots[seat].index(None)] = drawn_card(token)
 
 
 def slot_map(start: Position, pos: Position) -> Slots:
@@ -354,9 +354,9 @@ class Game:
             return "NO MOVE YET"
         token = history[-1]
         who = seat_title(self.pos.variant.seats[(self.pos.to_move - 1) % len(self.players)])
-        move = Move.parse(token)
-        if move.is_draw:
-            return f"{who} DREW {token.partition(':')[2]}"
+        move, drawn = Move.parse(token), drawn_card(token)
+        if drawn is not None:                   # the history names every card drawn
+            return f"{who} DREW {CARD_NAMES[drawn]}"
         if move.is_pass:
             return f"{who} PASSED"
         return f"{who} {'HERO ' if move.is_hero else ''}{str(move).removeprefix('H+')}"
