@@ -9,7 +9,7 @@ from firmware_py.table.computer import Computer
 from firmware_py.table.game import PASS_SECONDS, Game, Setup
 from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import CURRENT, Saves
-from firmware_py.table.session import Session
+from firmware_py.table.session import Screen, Session
 from firmware_py.table.settings import DEFAULT_SETTINGS
 from hardware import parse_config
 from hardware.buttons import ButtonEvent, Buttons
@@ -85,7 +85,7 @@ class Rig:
 
     def choose(self, label, seat="red"):
         """Open the game menu with MENU and press the card under `label` (turning pages with MORE)."""
-        if self.session.screen != "options":
+        if self.session.screen is not Screen.OPTIONS:
             self.tap("menu")
         for _ in range(3):
             labels = self.session.options.labels()

@@ -281,6 +281,20 @@ def test_button_kinds_are_an_enum_that_stays_a_string():
     assert [k.value for k in ButtonKind] == ["press", "hold", "release"]
 
 
+def test_the_tables_mode_and_screen_are_enums_that_stay_strings():
+    """`--mode` takes the mode's text, a save's players give it back, and `Setup` refuses any other."""
+    from firmware_py.table.game import Mode, Setup
+    from firmware_py.table.session import Screen
+    assert [m.value for m in Mode] == ["humans", "vs-computer", "demo", "teams"]
+    assert Setup("demo").mode is Mode.DEMO and Setup(Mode.DEMO) == Setup("demo") and f"{Mode.TEAMS}" == "teams"
+    assert [s.value for s in Screen] == ["menu", "play", "options", "over"]
+    with pytest.raises(ValueError):
+        Setup("solitaire")
+    usage = python("import sys; from firmware_py.cli import main; sys.exit(main())", "play", "--mode", "x",
+                   check=False)
+    assert "(choose from 'humans', 'vs-computer', 'demo', 'teams')" in usage.stderr
+
+
 def test_frame_takes_any_sequence_of_colours():
     assert Frame([(1, 2, 3)] * 81).board == ((1, 2, 3),) * 81
 

@@ -21,8 +21,8 @@ from firmware_py.device_options import add_device_arguments, check_device_args, 
 from firmware_py.atomic import check_output
 from firmware_py.errors import UsageError
 from firmware_py.inputs import shown
-from firmware_py.table.game import MODES, Setup
-from firmware_py.table.settings import Settings, table_settings
+from firmware_py.table.game import Mode, Setup, Table, Unplayable, why_unplayable
+from firmware_py.table.settings import table_settings
 from hardware.config import Config, parse_config
 from hardware.names import MENU, controls, seat_slots
 
@@ -55,7 +55,8 @@ def register(sub: "Subparsers") -> None:
     p = sub.add_parser("play", help="the table service: play The Rose King on the lit board")
     add_device_arguments(p)
     g = p.add_argument_group("game")
-    g.add_argument("--mode", choices=MODES, help="deal a new game of this mode at once (default: resume, or menu)")
+    g.add_argument("--mode", choices=[m.value for m in Mode],
+                   help="deal a new game of this mode at once (default: resume, or menu)")
     g.add_argument("--level", metavar="PLAYER", help="the computer's level (default: [table] level, else medium)")
     g.add_argument("--human", choices=("red", "white"), default="red",
                    help="the colour the person plays in vs-computer (default red)")
@@ -66,22 +67,12 @@ def register(sub: "Subparsers") -> None:
     p.set_defaults(func=run)
 
 
-def table_problem(mode: str, seats: tuple[str, ...], settings: Settings) -> str | None:
-    """Why the configured table cannot play `mode`, or None (R7: five cards a player; R20–R22: four seat panels)."""
-    if mode == "teams" and len(seats) < 4:
-        return f"a teams game needs four seat panels (seats = [...] lists {len(seats)}: {', '.join(seats)})"
-    if mode != "teams" and settings.cards_per_seat < 5:
-        return f"a two-player game needs five card slots per seat (R7; cards_per_seat = " \
-               f"{settings.cards_per_seat})"
-    return None
-
-
-def check_table(mode: str, seats: tuple[str, ...], settings: Settings) -> None:
-    """UsageError when the configured table cannot play `mode`."""
-    why = table_problem(mode, seats, settings)
+def check_table(setup: Setup, table: Table) -> None:
+    """UsageError when the configured table cannot play `setup` (`--mode`)."""
+    why = why_unplayable(setup, table)
     if why is not None:
-        hint = "--sim without --config brings a four-panel table" if mode == "teams" else "use --mode teams"
-        raise UsageError(f"--mode {mode}: {why}; {hint}")
+        hint = "--sim without --config brings a four-panel table" if why is Unplayable.SEATS else "use --mode teams"
+        raise UsageError(f"--mode {setup.mode}: {why.explain(table)}; {hint}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,8 +90,10 @@ def run(args: argparse.Namespace) -> int:
     check_names([level])
     if args.seed is not None and not 0 <= args.seed < 2 ** 63:
         raise UsageError(f"--seed: must be between 0 and {2 ** 63 - 1} (got {args.seed})")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    setup = Setup(args.mode or Mode.HUMANS, level, args.human, seed)
     if args.mode:
-        check_table(args.mode, config.seats, settings)
+        check_table(setup, Table(config.seats, settings.cards_per_seat))
     if args.records is not None:
         check_output(args.records)
     if args.data_dir == "":
@@ -109,8 +102,6 @@ def run(args: argparse.Namespace) -> int:
     for option, path in (("--records", args.records), ("--frames", args.frames), ("--snapshot", args.snapshot)):
         if path is not None and (what := table_file(data, path)):
             raise UsageError(f"{option}: {shown(path)} is the table's own {what} (in {shown(str(data))})")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    setup = Setup(args.mode or "humans", level, args.human, seed)
     log = HeldLog()
     try:
         saves = Saves(data, args.records, log=log)
@@ -120,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             saved, unreadable = None, f"cannot be resumed: {exc}"
     except SaveError as exc:                    # the data folder is unusable
         raise UsageError(str(exc)) from None
-    if saved is not None and not args.mode and sim_table and saved.setup.mode == "teams":
+    if saved is not None and not args.mode and sim_table and saved.setup.mode is Mode.TEAMS:
         config = teams_sim_config()             # the simulated table it was played on
         settings = table_settings(config)
     steps = check_device_args(args, config)     # every option checked
@@ -136,8 +127,9 @@ def run(args: argparse.Namespace) -> int:
                         archived = f"the saved game ({len(resumed.pos.stack)} moves) archived in {ARCHIVE}"
                         log(f"roseking: {archived}; a new game of {args.mode} starts")
                     resumed = None
-                if resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):
-                    saves.set_aside(f"this table cannot play it: {why}")
+                table = Table(config.seats, settings.cards_per_seat)
+                if resumed is not None and (why := why_unplayable(resumed.setup, table)):
+                    saves.set_aside(f"this table cannot play it: {why.explain(table)}")
                     resumed = None
             except SaveError as exc:            # a save cannot be moved aside
                 raise UsageError(str(exc)) from None
@@ -146,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
                 log(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)")
                 first = resumed.setup
             elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdin):
-                first = Setup("demo", level, args.human, seed)       # nobody can press: show a game
+                first = Setup(Mode.DEMO, level, args.human, seed)       # nobody can press: show a game
             session = Session(settings, config.seats, setup,
                               {seat: config.displays.view_of(seat) for seat in config.seats})
             loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)

@@ -21,7 +21,7 @@ from typing import Any
 from gpiozero.pins.mock import MockFactory
 
 from firmware_py.table.computer import Computer
-from firmware_py.table.game import Setup
+from firmware_py.table.game import Mode, Setup
 from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import Saves
 from firmware_py.table.session import Session
@@ -114,8 +114,8 @@ def _idle() -> dict[str, Any]:
 
 def figures() -> dict[str, Any]:
     """Button-to-frame p99 (idle and while the computer thinks), idle CPU and resident memory."""
-    idle, _ = _latencies(Setup("humans", seed=1), ["red.card1", "red.card2"])
-    thinking, worker_mb = _latencies(Setup("vs-computer", "max", "white", seed=1), ["white.card1", "white.card2"])
+    idle, _ = _latencies(Setup(Mode.HUMANS, seed=1), ["red.card1", "red.card2"])
+    thinking, worker_mb = _latencies(Setup(Mode.VS_COMPUTER, "max", "white", seed=1), ["white.card1", "white.card2"])
     return {
         "button_to_frame_p99_ms_idle": _p99(idle),
         "button_to_frame_median_ms_idle": round(statistics.median(idle), 2),

@@ -17,9 +17,9 @@ from typing import Any
 
 from firmware_py.table import scenes
 from firmware_py.table.computer import Computer
-from firmware_py.table.game import Request
+from firmware_py.table.game import Mode, Request
 from firmware_py.table.saves import Saves
-from firmware_py.table.session import MENU, Session
+from firmware_py.table.session import Screen, Session
 from hardware.buttons import ButtonEvent, InputEnded
 from hardware.devices import Devices
 from hardware.frame import Frame
@@ -101,7 +101,7 @@ class TableLoop:
     def settled(self) -> bool:
         """True when nothing is left to do but wait for a person (or the game is a demonstration)."""
         game = self.session.game
-        if game is None or self.session.screen == MENU or game.setup.mode == "demo":
+        if game is None or self.session.screen is Screen.MENU or game.setup.mode is Mode.DEMO:
             return True
         return self.session.want() is None and game.shown is None
 

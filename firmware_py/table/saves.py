@@ -27,7 +27,7 @@ from engine.variants import variant
 from firmware_py.atomic import fsync_folder, write_file
 from firmware_py.errors import UsageError
 from firmware_py.inputs import MAX_BYTES, decode, read_text, shown
-from firmware_py.table.game import HUMAN, Game, Setup
+from firmware_py.table.game import HUMAN, Game, Mode, Setup
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
 CURRENT = "current-game.json"
@@ -68,13 +68,13 @@ def setup_of(record: dict[str, Any]) -> Setup:
     if record.get("variant") == "teams":
         if computers:
             raise SaveError("a teams game is played by four people")
-        return Setup("teams", seed=seed)
+        return Setup(Mode.TEAMS, seed=seed)
     if not computers:
-        return Setup("humans", seed=seed)
+        return Setup(Mode.HUMANS, seed=seed)
     if len(computers) == len(who) and len(set(computers)) == 1:
-        return Setup("demo", computers[0], seed=seed)
+        return Setup(Mode.DEMO, computers[0], seed=seed)
     if len(who) == 2 and len(computers) == 1:
-        return Setup("vs-computer", computers[0], "red" if who[0] == HUMAN else "white", seed)
+        return Setup(Mode.VS_COMPUTER, computers[0], "red" if who[0] == HUMAN else "white", seed)
     raise SaveError(f"players {json.dumps(players)} are not a mode of the table")
 
 
