@@ -28,7 +28,7 @@ from typing import Any
 from hardware.errors import ConfigError
 from hardware.frame import CELLS
 from hardware.layout import CORNERS, ROTATIONS, SIDES, VIEW_TURNS, default_sides
-from hardware.names import CARDS, CONTROLS, MENU, SEAT_PATTERN, card_slots, controls, seat_slots, split_name
+from hardware.names import CARDS, CONTROLS, MENU_BUTTON, SEAT_PATTERN, card_slots, controls, seat_slots, split_name
 from hardware.power import least_amps
 
 BACKENDS = ("pi", "sim")
@@ -227,7 +227,7 @@ def _seats(top):
         if not isinstance(v, list) or not v:
             return f"must be a list of seat names (got {_show(v)})"
         for name in v:
-            if not isinstance(name, str) or not SEAT_PATTERN.match(name) or name == MENU:
+            if not isinstance(name, str) or not SEAT_PATTERN.match(name) or name == MENU_BUTTON:
                 return f"{_show(name)} is not a seat name (lower-case letters, digits, _)"
         if len(set(v)) != len(v):
             return "names a seat twice"
@@ -313,7 +313,7 @@ def _buttons(t, seats, cards, reserved):
         for control in controls(cards):
             pins[f"{seat}.{control}"] = pin(table, control, defaults.get(control))
         table.finish()
-    pins[MENU] = pin(t, MENU, DEFAULT_MENU_PIN)
+    pins[MENU_BUTTON] = pin(t, MENU_BUTTON, DEFAULT_MENU_PIN)
     t.finish()
     return ButtonConfig(pins=pins, hold_seconds=float(hold), debounce_seconds=debounce_ms / 1000,
                         min_pulse_seconds=min_pulse_ms / 1000)

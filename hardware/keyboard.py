@@ -3,7 +3,7 @@ so a key is a tap, and `h` then a key holds that button)."""
 import os
 import threading
 
-from hardware.names import MENU, seat_controls
+from hardware.names import MENU_BUTTON, seat_controls
 
 SEAT_KEYS = ("12345qw", "67890op", "asdfgzx", "jkl;'nb")   # card1–5, hero, draw of up to four seats
 MENU_KEY = "m"
@@ -13,7 +13,7 @@ HOLD_KEY = "h"
 def key_map(seats):
     """Key → button name for the first four seats and the menu."""
     keys = {k: name for seat, row in zip(seats, SEAT_KEYS) for k, name in zip(row, seat_controls(seat))}
-    keys[MENU_KEY] = MENU
+    keys[MENU_KEY] = MENU_BUTTON
     return keys
 
 
@@ -30,7 +30,7 @@ def legend(keys):
     lines = [f"{seat:<6} {''.join(k for c, k in controls.items() if c.startswith('card'))}=cards "
              f"{controls.get('hero', '-')}=hero {controls.get('draw', '-')}=draw"
              for seat, controls in by_seat.items() if seat]
-    lines.append(f"{by_seat.get('', {}).get(MENU, '-')}=menu h,key=hold Ctrl-C=quit")
+    lines.append(f"{by_seat.get('', {}).get(MENU_BUTTON, '-')}=menu h,key=hold Ctrl-C=quit")
     return [("keys: " if i == 0 else " " * 6) + line for i, line in enumerate(lines)]
 
 

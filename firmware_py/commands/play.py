@@ -24,7 +24,7 @@ from firmware_py.inputs import shown
 from firmware_py.table.game import Mode, Setup, Table, Unplayable, why_unplayable
 from firmware_py.table.settings import table_settings
 from hardware.config import Config, parse_config
-from hardware.names import MENU, controls, seat_slots
+from hardware.names import MENU_BUTTON, controls, seat_slots
 
 if TYPE_CHECKING:
     from firmware_py.commands import Subparsers
@@ -45,7 +45,7 @@ def teams_sim_config() -> Config:
     """The simulated four-panel table (three cards, hero and draw per seat, R20–R22) that
     `--sim` without `--config` plays a teams game on: examples/config/teams-pi.toml's pins and chain."""
     buttons: dict[str, object] = {seat: dict(zip(controls(TEAM_CARDS), pins)) for seat, pins in TEAMS_PINS.items()}
-    buttons[MENU] = TEAMS_MENU_PIN
+    buttons[MENU_BUTTON] = TEAMS_MENU_PIN
     chain = [slot for seat in TEAMS.seats for slot in seat_slots(seat, TEAM_CARDS)]
     return parse_config({"backend": "sim", "seats": list(TEAMS.seats), "cards_per_seat": TEAM_CARDS,
                          "displays": {"chain": chain}, "buttons": buttons}, "<the simulated teams table>")

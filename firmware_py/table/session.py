@@ -18,6 +18,7 @@ from firmware_py.table.menu import Menu, Refusal
 from firmware_py.table.settings import Settings
 from hardware.buttons import PRESS, ButtonEvent
 from hardware.layout import VIEW_TURNS, default_sides
+from hardware.names import MENU_BUTTON
 
 OVER_GUARD_SECONDS = 1.5      # presses right after the last move do not leave the end screen
 DEMO_PAUSE_SECONDS = 20.0     # a demonstration deals the next game after showing the end
@@ -120,7 +121,7 @@ class Session:
         if event.kind != PRESS:
             return
         card = int(event.control[4:]) if event.control.startswith("card") else None
-        if event.control == "menu":
+        if event.name == MENU_BUTTON:
             self._menu_button(now)
         elif self.screen is Screen.MENU:
             if card is not None:
