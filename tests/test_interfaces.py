@@ -201,6 +201,39 @@ def test_the_graph_sees_a_cycle_when_there_is_one():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+ENGINE_LAYERS = (
+    "engine",           # the rules, notation and records: everything not below
+    "engine.players",
+    "engine.simulate engine.summary engine.tournament engine.tally",    # runs of games and their tallies
+    "engine.bench",
+)
+"""The engine's layers, lowest first: a module imports from its own layer and those below only."""
+
+
+def layer(module):
+    """The index in ENGINE_LAYERS of an engine module: the last layer that names it or a package of it."""
+    return max(i for i, names in enumerate(ENGINE_LAYERS)
+               if any(module == n or module.startswith(n + ".") for n in names.split()))
+
+
+def upward_imports(graph):
+    """(module, imported) for each engine module that imports one of a higher layer."""
+    return sorted((m, t) for m, targets in graph.items() if m.split(".")[0] == "engine"
+                  for t in targets if layer(t) > layer(m))
+
+
+def test_the_engine_imports_only_downwards():
+    """The players never import the runs of games that use them, nor the core the players; the benches sit on top."""
+    assert upward_imports(module_graph()) == []
+    assert [layer(m) for m in ("engine.position", "engine.players.mcts", "engine.tally", "engine.bench.search")] == \
+        [0, 1, 2, 3]
+
+
+def test_the_layer_check_sees_an_upward_import():
+    graph = {"engine.players.bench": {"engine.simulate", "engine.position"}, "engine.simulate": {"engine.players"}}
+    assert upward_imports(graph) == [("engine.players.bench", "engine.simulate")]
+
+
 @pytest.mark.parametrize("package", [engine, engine.players, hardware])
 def test_every_lazy_name_of_a_package_loads(package):
     assert set(package.__all__) - {"__version__"} == set(package._HOME)
