@@ -12,7 +12,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from engine.report import CROWN_START
+from engine.tally import CROWN_START
 from engine.stats import proportion
 from engine.variants import COLOURS
 from firmware_py.report.elo import elo_intervals

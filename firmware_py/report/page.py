@@ -123,7 +123,7 @@ def _figure(out: str, prefix: str, name: str, title: str, caption: str, fig: Any
 def write(out: str, report: dict[str, Any], sources: list[tuple[str, int]]) -> list[str]:
     """Write the report into directory `out` (made if missing, not its parents; other files in it stay).
 
-    `report` is `engine.report.Report.to_dict()`; `sources` lists (file, games read). Returns the
+    `report` is `engine.tally.Report.to_dict()`; `sources` lists (file, games read). Returns the
     file names written."""
     output_directory(out)
     body = [f"<h1>The Rose King: what {sum(t['games'] for t in report.values()):,} games show</h1>",
