@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from hardware.errors import ConfigError
+from hardware.events import ButtonTiming
 from hardware.frame import CELLS
 from hardware.layout import CORNERS, ROTATIONS, SIDES, VIEW_TURNS, default_sides
 from hardware.names import CARDS, CONTROLS, MENU_BUTTON, SEAT_PATTERN, card_slots, controls, seat_slots, split_name
@@ -105,11 +106,9 @@ class DisplayConfig:
 
 @dataclass(frozen=True)
 class ButtonConfig:
-    """Button name → BCM pin, hold time and debounce window."""
+    """Button name → BCM pin, and the timing that makes their events (hold time, debounce window)."""
     pins: dict[str, int]
-    hold_seconds: float = 1.0
-    debounce_seconds: float = 0.02
-    min_pulse_seconds: float = 0.005
+    timing: ButtonTiming = ButtonTiming()
 
 
 @dataclass(frozen=True)
@@ -337,9 +336,9 @@ def _buttons(t: ConfigTable, seats: tuple[str, ...], cards: int, reserved: Mappi
         taken[value] = f"{table.prefix}{key}"
         return value
 
-    hold = t.get("hold_seconds", ButtonConfig.hold_seconds, number(0, 10, open_low=True))
-    debounce_ms = t.get("debounce_ms", ButtonConfig.debounce_seconds * 1000, number(0, 500))
-    min_pulse_ms = t.get("min_pulse_ms", ButtonConfig.min_pulse_seconds * 1000, number(0, 100))
+    hold = t.get("hold_seconds", ButtonTiming.hold_seconds, number(0, 10, open_low=True))
+    debounce_ms = t.get("debounce_ms", ButtonTiming.debounce_seconds * 1000, number(0, 500))
+    min_pulse_ms = t.get("min_pulse_ms", ButtonTiming.min_pulse_seconds * 1000, number(0, 100))
     for seat in seats:
         table = t.sub(seat)
         defaults = DEFAULT_PINS.get(seat, {})
@@ -348,8 +347,7 @@ def _buttons(t: ConfigTable, seats: tuple[str, ...], cards: int, reserved: Mappi
         table.finish()
     pins[MENU_BUTTON] = pin(t, MENU_BUTTON, DEFAULT_MENU_PIN)
     t.finish()
-    return ButtonConfig(pins=pins, hold_seconds=hold, debounce_seconds=debounce_ms / 1000,
-                        min_pulse_seconds=min_pulse_ms / 1000)
+    return ButtonConfig(pins, ButtonTiming(hold, debounce_ms / 1000, min_pulse_ms / 1000))
 
 
 def parse_config(data: Mapping[str, object], where: str = DEFAULTS) -> Config:

@@ -136,8 +136,7 @@ def open_buttons(config: Any, factory: Any) -> Buttons:
         import lgpio
         errors += (lgpio.error,)             # a pin lgpio cannot claim
     try:
-        return Buttons(config.pins, config.hold_seconds, config.debounce_seconds, factory,
-                       min_pulse_seconds=config.min_pulse_seconds)
+        return Buttons(config.pins, config.timing, factory)
     except errors as exc:
         raise HardwareError(f"cannot claim the button pins ({exc}); is another program using them?") from None
 

@@ -6,7 +6,7 @@ test runs on the Pi and in the simulator.
 """
 import time
 
-from hardware.buttons import PRESS, InputEnded
+from hardware.events import PRESS, InputEnded
 from hardware.frame import BLACK, CELLS, Frame
 from hardware.glyphs import NAMES, glyph, scroll, scroll_length
 

@@ -20,7 +20,7 @@ from engine.moves import MOVES, Move
 from engine.notation import square_name
 from engine.outcomes import Outcome, Winner
 from engine.position import Position
-from hardware.buttons import ButtonEvent, ButtonKind
+from hardware.events import ButtonEvent, ButtonKind, ButtonTiming
 from hardware.frame import Frame
 from hardware.roles import ButtonSource, CardDisplays, Lights
 
@@ -74,7 +74,7 @@ def test_the_pi_backend_plays_every_role():
     factory = MockFactory()
     lights = NeoPixelLights(config.board, board.NEOPIXEL)
     displays = MatrixDisplays(config.displays, noop())
-    buttons = Buttons(config.buttons.pins, 1.0, 0.02, factory)
+    buttons = Buttons(config.buttons.pins, ButtonTiming(), factory)
     assert isinstance(lights, Lights) and isinstance(displays, CardDisplays) and isinstance(buttons, ButtonSource)
     assert drive(lights, displays, buttons) == ["NeoPixelLights", "MatrixDisplays", "None"]
     factory.close()

@@ -19,7 +19,7 @@ from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, e
 from firmware_py.table.session import Screen, Session, deal
 from firmware_py.commands.play import teams_sim_config
 from firmware_py.table.settings import Settings, table_settings
-from hardware.buttons import ButtonEvent
+from hardware.events import ButtonEvent
 from hardware.frame import BLANK, turn
 from hardware.glyphs import glyph, hero
 from table_kit import Rig, game_from

@@ -541,7 +541,7 @@ def test_a_press_as_the_service_stops_is_dropped_without_a_traceback(tmp_path, m
     import asyncio
     import threading
     from table_kit import Rig
-    from hardware.buttons import ButtonEvent
+    from hardware.events import ButtonEvent
     rig = Rig(tmp_path / "data")
     waiting, release = threading.Event(), threading.Event()
     failures = []

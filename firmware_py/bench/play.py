@@ -15,6 +15,7 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,8 @@ from firmware_py.table.saves import Saves
 from firmware_py.table.session import Session
 from firmware_py.table.settings import Settings
 from hardware import parse_config
-from hardware.buttons import ButtonEvent, Buttons
+from hardware.buttons import Buttons
+from hardware.events import ButtonEvent
 from hardware.sim import SimDevices, SimScreen
 
 PRESSES = 200
@@ -41,7 +43,7 @@ def _latencies(setup: Setup, names: list[str]) -> tuple[list[float], float | Non
     and the thinking worker's resident MB (None if it did not run)."""
     config = parse_config({})
     factory = MockFactory()
-    buttons = Buttons(config.buttons.pins, 5.0, config.buttons.debounce_seconds, factory)
+    buttons = Buttons(config.buttons.pins, replace(config.buttons.timing, hold_seconds=5.0), factory)
     shown = threading.Event()
 
     class Timed(TableLoop):

@@ -20,7 +20,7 @@ from firmware_py.table.computer import Computer
 from firmware_py.table.game import Mode, Request
 from firmware_py.table.saves import Saves
 from firmware_py.table.session import Screen, Session
-from hardware.buttons import ButtonEvent, InputEnded
+from hardware.events import ButtonEvent, InputEnded
 from hardware.devices import Devices
 from hardware.frame import Frame
 

@@ -16,7 +16,7 @@ from firmware_py.table.game import Game, Mode, Request, Setup, Table
 from firmware_py.table.game_menu import IDLE_SECONDS, INFO_SECONDS, GameMenu, Info, Pending
 from firmware_py.table.menu import Menu, Refusal
 from firmware_py.table.settings import Settings
-from hardware.buttons import PRESS, ButtonEvent
+from hardware.events import PRESS, ButtonEvent
 from hardware.layout import VIEW_TURNS, default_sides
 from hardware.names import MENU_BUTTON
 
