@@ -39,7 +39,8 @@ class Rig:
         self.log = []
         self.saves = Saves(data_dir, log=self.log.append)
         self.computer = Computer(settings.think_seconds)
-        self.loop = TableLoop(self.session, self.devices, self.computer, self.saves, self.time.clock)
+        self.loop = TableLoop(self.session, self.devices.slots, self.computer, self.saves, [self.devices],
+                              self.time.clock)
 
     def start(self, setup, game=None):
         self.session.start(setup, self.time.clock(), game)

@@ -25,11 +25,12 @@ from firmware_py.table.computer import Computer
 from firmware_py.table.game import Mode, Setup
 from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import Saves
+from firmware_py.table.service import ButtonBridge
 from firmware_py.table.session import Session
 from firmware_py.table.settings import Settings
 from hardware import parse_config
 from hardware.buttons import Buttons
-from hardware.events import ButtonEvent
+from hardware.events import PRESS, ButtonEvent
 from hardware.sim import SimDevices, SimScreen
 
 PRESSES = 200
@@ -49,18 +50,22 @@ def _latencies(setup: Setup, names: list[str]) -> tuple[list[float], float | Non
     class Timed(TableLoop):
         def handle(self, event: ButtonEvent) -> None:
             super().handle(event)
-            if event.kind == "press":
+            if event.kind is PRESS:
                 shown.set()
 
     devices = SimDevices(SimScreen(config.displays.chain, []), buttons, [factory.close])
     with tempfile.TemporaryDirectory() as data:
         session = Session(Settings(think_seconds=60), config.seats, setup)
         computer = Computer(60)
-        loop = Timed(session, devices, computer, Saves(Path(data), log=lambda line: None))
+        loop = Timed(session, devices.slots, computer, Saves(Path(data), log=lambda line: None), [devices])
         session.start(setup, loop.clock())
         stop = asyncio.Event()
+
+        async def serve() -> None:
+            with ButtonBridge(buttons, loop):
+                await loop.run(False, stop)
         aio = asyncio.new_event_loop()
-        runner = threading.Thread(target=aio.run_until_complete, args=(loop.run(False, stop),), daemon=True)
+        runner = threading.Thread(target=aio.run_until_complete, args=(serve(),), daemon=True)
         runner.start()
         time.sleep(1.0)                     # the loop and (for the computer) its worker are running
         out = []

@@ -10,7 +10,6 @@ terminal's caption, and its log lines are printed once the terminal picture is u
 import argparse
 import asyncio
 import random
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,7 +27,6 @@ from hardware.names import MENU_BUTTON, controls, seat_slots
 
 if TYPE_CHECKING:
     from firmware_py.commands import Subparsers
-    from firmware_py.table.loop import TableLoop
 
 TEAM_CARDS = 3      # R21
 HELP = "MENU: score, last move, hint, take back, new game (buttons: docs/GESTURES.md)"
@@ -76,14 +74,12 @@ def check_table(setup: Setup, table: Table) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from firmware_py.table.computer import Computer        # the loop and the devices need the table libraries
-    from firmware_py.table.loop import TableLoop
-    from firmware_py.table.saves import ARCHIVE, SaveError, Saves, table_file
-    from firmware_py.table.session import Session
+    from firmware_py.table import service            # the service and the devices need the table libraries
+    from firmware_py.table.saves import table_file
     from hardware.backends import backend_of
     from hardware.keyboard import interactive
     sim_table = args.sim and not args.config                # the simulated table: two seats, or four for teams
-    config = teams_sim_config() if sim_table and args.mode == "teams" else config_from_args(args)
+    config = teams_sim_config() if sim_table and args.mode == Mode.TEAMS else config_from_args(args)
     backend = backend_of(config, args.sim)
     settings = table_settings(config)
     level = settings.level if args.level is None else args.level
@@ -103,58 +99,20 @@ def run(args: argparse.Namespace) -> int:
         if path is not None and (what := table_file(data, path)):
             raise UsageError(f"{option}: {shown(path)} is the table's own {what} (in {shown(str(data))})")
     log = HeldLog()
-    try:
-        saves = Saves(data, args.records, log=log)
-        try:
-            saved, unreadable = saves.read(settings), None
-        except SaveError as exc:
-            saved, unreadable = None, f"cannot be resumed: {exc}"
-    except SaveError as exc:                    # the data folder is unusable
-        raise UsageError(str(exc)) from None
-    if saved is not None and not args.mode and sim_table and saved.setup.mode is Mode.TEAMS:
+    saves, saved = service.open_saves(data, args.records, settings, log)
+    if saved.game is not None and not args.mode and sim_table and saved.game.setup.mode is Mode.TEAMS:
         config = teams_sim_config()             # the simulated table it was played on
         settings = table_settings(config)
     steps = check_device_args(args, config)     # every option checked
+    nobody_presses = backend == "sim" and not args.input_script and not interactive(sys.stdin)
     try:
         with open_from_args(args, config, exit_after_script=args.exit_after_script, steps=steps) as devices:
-            try:                                # the devices and output files are open: from here on, things change
-                resumed, archived = saved, None
-                if unreadable:
-                    saves.set_aside(unreadable)
-                if resumed is not None and args.mode:
-                    if resumed.pos.stack or resumed.over:   # a save of no move holds nothing to keep: it is replaced
-                        saves.finish(resumed)   # archived, as `unfinished` unless a kill came after its last move
-                        archived = f"the saved game ({len(resumed.pos.stack)} moves) archived in {ARCHIVE}"
-                        log(f"roseking: {archived}; a new game of {args.mode} starts")
-                    resumed = None
-                table = Table(config.seats, settings.cards_per_seat)
-                if resumed is not None and (why := why_unplayable(resumed.setup, table)):
-                    saves.set_aside(f"this table cannot play it: {why.explain(table)}")
-                    resumed = None
-            except SaveError as exc:            # a save cannot be moved aside
-                raise UsageError(str(exc)) from None
-            first = setup if args.mode else None    # the game to show at once; None: the menu
-            if resumed is not None:
-                log(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)")
-                first = resumed.setup
-            elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdin):
-                first = Setup(Mode.DEMO, level, args.human, seed)       # nobody can press: show a game
-            session = Session(settings, config.seats, setup,
-                              {seat: config.displays.view_of(seat) for seat in config.seats})
-            loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
-            now = loop.clock()
-            if first is not None:
-                session.start(first, now, resumed)
-            if resumed is not None:
-                session.announce("RESUMED", f"RESUMED ({len(resumed.pos.stack)} moves)", now)
-            elif saves.set_aside_to is not None:
-                session.announce("OLD SAVE SET ASIDE", f"save set aside as {saves.set_aside_to.name}", now)
-            elif archived is not None:
-                session.announce("OLD GAME ARCHIVED", archived, now)
+            loop = service.start(devices, config, settings, saves, saved, setup, deal=bool(args.mode),
+                                 demo=nobody_presses, log=log)
             log.release()
             if interactive(sys.stdout) and not args.input_script:
                 print(HELP, file=sys.stderr)
-            return asyncio.run(_serve(loop, args.exit_after_script))
+            return asyncio.run(service.serve(loop, devices.buttons, args.exit_after_script))
     finally:
         log.release()
 
@@ -176,19 +134,3 @@ class HeldLog:
         held, self.held = self.held or [], None
         for line in held:
             print(line, file=sys.stderr)
-
-
-async def _serve(loop: "TableLoop", exit_after_input: bool) -> int:
-    """Run the loop until it is done (status 0), or SIGTERM, SIGHUP or Ctrl-C stops it (128 + the signal's
-    number: 143, 129 or 130, as service managers and shells expect); the game is saved after every move anyway."""
-    stop = asyncio.Event()
-    stopped_by: list[int] = []
-
-    def stopped(signum: int) -> None:
-        stopped_by.append(signum)
-        stop.set()
-    aio = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        aio.add_signal_handler(sig, stopped, sig)
-    await loop.run(exit_after_input, stop)
-    return 128 + stopped_by[0] if stopped_by else 0
