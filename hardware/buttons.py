@@ -16,6 +16,13 @@ from gpiozero import DigitalInputDevice
 from hardware.events import After, ButtonEvent, ButtonTiming, Contact, InputEnded, start_timer
 
 
+class PinFactory(Protocol):
+    """What is used of a gpiozero pin factory (lgpio's on a Pi, `MockFactory` in the simulator): it is
+    handed to the input devices, and closed once they are."""
+
+    def close(self) -> None: ...
+
+
 class InputDevice(Protocol):
     """What is used here of gpiozero's `DigitalInputDevice` (gpiozero has no type information)."""
 
@@ -35,7 +42,7 @@ class Buttons:
     depends on real time.
     """
 
-    def __init__(self, pins: dict[str, int], timing: ButtonTiming, pin_factory: object,
+    def __init__(self, pins: dict[str, int], timing: ButtonTiming, pin_factory: PinFactory,
                  after: After = start_timer) -> None:
         self.pins = dict(pins)
         self._queue: queue.Queue[ButtonEvent | None] = queue.Queue()  # None: the end of input

@@ -12,6 +12,7 @@ import os
 import signal
 from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from firmware_py.table.game import Request
@@ -58,7 +59,7 @@ class Computer:
         self.cap = cap_seconds
         self.busy: Request | None = None
         self._conn: Connection | None = None
-        self._process: Any = None
+        self._process: BaseProcess | None = None
 
     def start(self) -> None:
         """Start the worker now (it takes a moment to import the engine)."""

@@ -22,11 +22,11 @@ from engine.errors import RoseKingError, UnknownPlayerError
 from engine.players import check_names
 from engine.position import Position
 from engine.record import dumps, push_tokens, replay
-from engine.jsonio import loads
+from engine.jsonio import MAX_BYTES, loads
 from engine.variants import variant
 from firmware_py.atomic import fsync_folder, write_file
 from firmware_py.errors import UsageError
-from firmware_py.inputs import MAX_BYTES, decode, read_text, shown
+from firmware_py.inputs import decode, read_text, shown
 from firmware_py.table.game import HUMAN, Game, Mode, Setup
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
