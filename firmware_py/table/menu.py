@@ -34,7 +34,7 @@ class Menu:
     """The choices for the next game; `press(k, now)` returns the Setup to start, or None."""
 
     def __init__(self, setup: Setup, table: Table) -> None:
-        self.setup, self.table, self.cards = setup, table, table.cards
+        self.setup, self.table = setup, table
         self.confirm_since: float | None = None     # a game is in progress: start asks twice
         self.refusal: Refusal | None = None
         self.in_progress = False
@@ -45,7 +45,8 @@ class Menu:
         level = f"LEVEL {s.level.upper()}" if s.mode in (Mode.VS_COMPUTER, Mode.DEMO) else "NO COMPUTER"
         red = {Mode.VS_COMPUTER: "RED YOU" if s.human == "red" else "RED COMPUTER",
                Mode.DEMO: "RED COMPUTER"}.get(s.mode, "RED PERSON")
-        return ([f"MODE {MODE_NAMES[s.mode]}", level, red, ""] + [""] * self.cards)[:self.cards - 1] + ["START"]
+        cards = self.table.cards
+        return ([f"MODE {MODE_NAMES[s.mode]}", level, red, ""] + [""] * cards)[:cards - 1] + ["START"]
 
     def open(self, in_progress: bool) -> None:
         """Show the menu; `in_progress` means starting a game leaves one that is not over."""
@@ -61,7 +62,7 @@ class Menu:
         """Card button `card` (1–5) pressed on any seat."""
         s = self.setup
         self.refusal = None
-        if card == self.cards:
+        if card == self.table.cards:
             return self._start(now)
         if card == 1:
             self.setup = replace(s, mode=MODES[(MODES.index(s.mode) + 1) % len(MODES)])

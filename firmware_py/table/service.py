@@ -17,7 +17,7 @@ from types import TracebackType
 
 from firmware_py.errors import UsageError
 from firmware_py.table.computer import Computer
-from firmware_py.table.game import Game, Mode, Setup, Table, why_unplayable
+from firmware_py.table.game import Game, Mode, Setup, why_unplayable
 from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import ARCHIVE, SaveError, Saves
 from firmware_py.table.session import Session
@@ -63,7 +63,7 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
     or the new-game menu shown. What happened is announced on the table. UsageError if a save
     cannot be moved aside.
     """
-    table = Table(config.seats, settings.cards_per_seat)
+    session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats})
     resumed, archived = saved.game, None
     try:
         if saved.unreadable:
@@ -74,8 +74,8 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
                 archived = f"the saved game ({len(resumed.pos.stack)} moves) archived in {ARCHIVE}"
                 log(f"roseking: {archived}; a new game of {setup.mode} starts")
             resumed = None
-        if resumed is not None and (why := why_unplayable(resumed.setup, table)):
-            saves.set_aside(f"this table cannot play it: {why.explain(table)}")
+        if resumed is not None and (why := why_unplayable(resumed.setup, session.table)):
+            saves.set_aside(f"this table cannot play it: {why.explain(session.table)}")
             resumed = None
     except SaveError as exc:            # a save cannot be moved aside
         raise UsageError(str(exc)) from None
@@ -85,7 +85,6 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
         first = resumed.setup
     elif first is None and demo:
         first = replace(setup, mode=Mode.DEMO)
-    session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats})
     loop = TableLoop(session, devices.slots, Computer(settings.think_seconds), saves, [devices])
     now = loop.clock()
     if first is not None:
