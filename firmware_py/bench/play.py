@@ -44,7 +44,8 @@ def _latencies(setup: Setup, names: list[str]) -> tuple[list[float], float | Non
     and the thinking worker's resident MB (None if it did not run)."""
     config = parse_config({})
     factory = MockFactory()
-    buttons = Buttons(config.buttons.pins, replace(config.buttons.timing, hold_seconds=5.0), factory)
+    timing = replace(config.buttons.timing, hold_seconds=5.0, min_pulse_seconds=0.0)    # no glitch filter's wait
+    buttons = Buttons(config.buttons.pins, timing, factory)
     shown = threading.Event()
 
     class Timed(TableLoop):
