@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
 from typing import BinaryIO, NamedTuple
 
-from engine.report import CSV_COLUMNS, Report, facts_of
+from engine.tally import CSV_COLUMNS, Report, facts_of
 from engine.simulate import Pace, ordered
 from firmware_py import executors
 from firmware_py.atomic import atomic_writer, check_output_directory
