@@ -19,3 +19,7 @@ class IllegalMoveError(RoseKingError):
 
 class RecordError(RoseKingError):
     """A game record that is malformed or does not replay."""
+
+
+class UnknownPlayerError(RoseKingError):
+    """A player name that is not one of the levels (`engine.players.NAMES`)."""

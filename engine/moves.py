@@ -42,7 +42,7 @@ class Move(int):
         if word == "draw":
             return MOVES[DRAW]
         if word.startswith("draw:"):
-            _card(word[5:], text)  # a record names the card drawn: it must be a card
+            drawn_card(text)  # a record names the card drawn: it must be a card
             return MOVES[DRAW]
         if word == "pass":
             return MOVES[PASS]
@@ -79,6 +79,17 @@ class Move(int):
 
     def __repr__(self) -> str:
         return f"Move({str(self)!r})"
+
+
+def drawn_card(text: str) -> int | None:
+    """The card a record's draw names (`draw:SW3`); None for any other move, a bare `draw` too.
+    NotationError if what follows `draw:` is not a card.
+
+    >>> CARD_NAMES[drawn_card("draw:sw3")], drawn_card("draw"), drawn_card("NE2")
+    ('SW3', None, None)
+    """
+    word = text.strip().lower()
+    return _card(word[5:], text) if word.startswith("draw:") else None
 
 
 def _card(word: str, text: str) -> int:

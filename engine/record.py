@@ -11,8 +11,8 @@ from typing import Any
 
 from engine.errors import NotationError, PositionError, RecordError
 from engine.jsonio import JSONInputError, brief, label, loads
-from engine.moves import DRAW, Move
-from engine.notation import CARD_NAMES, parse_card
+from engine.moves import DRAW, Move, drawn_card
+from engine.notation import CARD_NAMES
 from engine.position import Position
 from engine.serialize import to_json
 from engine.variants import Reshuffle
@@ -102,8 +102,9 @@ def push_tokens(pos: Position, tokens: Sequence[object], pile_known: bool = True
             card = None
             if move == DRAW:
                 known = known and bool(pos.pile)  # R11: lazy reshuffle at this draw
-                if ":" in str(token):
-                    card = _drawn(pos, parse_card(str(token).split(":", 1)[1]), known)
+                named = drawn_card(str(token))
+                if named is not None:
+                    card = _drawn(pos, named, known)
                 if pos.reshuffle == Reshuffle.EAGER and len(pos.pile) == 1:
                     known = False  # R11 option: eager reshuffle after this draw
             pos.push(move, card)

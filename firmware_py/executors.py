@@ -8,7 +8,8 @@ import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, CancelledError, Executor, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from tqdm import tqdm
@@ -71,6 +72,25 @@ class Workers:
             raise UsageError(f"{self.name} went away after {done:,}{of} {unit}s; {kept}")
 
 
+class DaskClient(Protocol):
+    """What is used of distributed's `Client` (its methods have no annotations)."""
+
+    status: str
+
+    def wait_for_workers(self, n_workers: int, timeout: float | None = None) -> None: ...
+
+    def nthreads(self) -> dict[str, int]: ...
+
+    def get_executor(self, *, pure: bool) -> Executor: ...
+
+    def run(self, function: Callable[[], T]) -> dict[str, T]: ...
+
+    def __enter__(self) -> DaskClient: ...
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 trace: TracebackType | None) -> None: ...
+
+
 WAIT_FOR_WORKERS = 60.0  # seconds a run waits for the first worker to join the scheduler
 
 
@@ -94,7 +114,7 @@ def _dask(address: str) -> Iterator[Workers]:
     except ImportError:
         raise UsageError("--cluster needs Dask: pip install 'roseking[cluster]'") from None
     try:
-        client = Client(address, timeout=10)
+        client: DaskClient = Client(address, timeout=10)
     except (OSError, ValueError, TypeError) as exc:
         raise UsageError(f"--cluster: cannot reach {address}: {exc}") from None
     with client:

@@ -5,11 +5,11 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine.jsonio import JSONInputError, loads
+from engine.jsonio import MAX_BYTES, JSONInputError, loads
 from engine.position import Position
 from engine.record import Reading, read_records
 from engine.variants import Reshuffle
-from firmware_py.inputs import MAX_BYTES, input_name, read_lines, read_text
+from firmware_py.inputs import input_name, read_lines, read_text
 
 
 def read_json(path: str) -> Any:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hardware.backends import open_devices
-    from hardware.buttons import ButtonEvent, InputEnded
+    from hardware.events import ButtonEvent, InputEnded
     from hardware.config import Config, parse_config, read_config
     from hardware.devices import Devices
     from hardware.errors import ConfigError, HardwareError
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from hardware.roles import ButtonSource, CardDisplays, Lights
 
 _HOME = {
-    "open_devices": "backends", "ButtonEvent": "buttons", "InputEnded": "buttons", "Config": "config",
+    "open_devices": "backends", "ButtonEvent": "events", "InputEnded": "events", "Config": "config",
     "read_config": "config", "parse_config": "config", "Devices": "devices", "ConfigError": "errors",
     "HardwareError": "errors", "BLANK": "frame", "RGB": "frame", "Bitmap": "frame", "Frame": "frame",
     "glyph": "glyphs", "scroll": "glyphs", "ButtonSource": "roles", "CardDisplays": "roles", "Lights": "roles",

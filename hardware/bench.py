@@ -72,7 +72,7 @@ def figures() -> Mapping[str, float]:
         displays = MatrixDisplays(config.displays, noop())
         b = config.buttons
         factory = MockFactory()
-        buttons = Buttons(b.pins, b.hold_seconds, b.debounce_seconds, factory)
+        buttons = Buttons(b.pins, b.timing, factory)
         with Devices("pi", lights, displays, buttons, [factory.close]) as devices:
             pictures = [busy_picture(displays.slots, i) for i in range(RUNS)]
             frame_ms = median_ms(lambda picture: devices.show(Frame(*picture)), pictures)

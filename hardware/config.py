@@ -23,12 +23,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from itertools import permutations
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from hardware.errors import ConfigError
+from hardware.events import ButtonTiming
 from hardware.frame import CELLS
 from hardware.layout import CORNERS, ROTATIONS, SIDES, VIEW_TURNS, default_sides
-from hardware.names import CARDS, CONTROLS, MENU, SEAT_PATTERN, card_slots, controls, seat_slots, split_name
+from hardware.names import CARDS, CONTROLS, MENU_BUTTON, SEAT_PATTERN, card_slots, controls, seat_slots, split_name
 from hardware.power import least_amps
 
 BACKENDS = ("pi", "sim")
@@ -105,11 +106,9 @@ class DisplayConfig:
 
 @dataclass(frozen=True)
 class ButtonConfig:
-    """Button name → BCM pin, hold time and debounce window."""
+    """Button name → BCM pin, and the timing that makes their events (hold time, debounce window)."""
     pins: dict[str, int]
-    hold_seconds: float = 1.0
-    debounce_seconds: float = 0.02
-    min_pulse_seconds: float = 0.005
+    timing: ButtonTiming = ButtonTiming()
 
 
 @dataclass(frozen=True)
@@ -147,103 +146,135 @@ def _show(value: object) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
 
 
-# The validators: each takes a TOML value and returns what is wrong with it, or None.
-# Every numeric key goes through `_choice` (a fixed set of whole numbers), `_integer` or
-# `_number`: whole-number keys refuse 18.0; number keys take 1 or 0.5, never nan or inf.
+# The readers: each takes a TOML value and returns it as its key's type, or raises Invalid
+# saying what is wrong. Every numeric key goes through `choice` (a fixed set of whole
+# numbers), `integer` or `number`: whole-number keys refuse 18.0; number keys take 1 or 0.5,
+# never nan or inf. The table service reads its own `[table]` section with them too.
 
-Check = Callable[[object], str | None]
-
-
-def _choice(*choices: object) -> Check:
-    def check(v: object) -> str | None:
-        if not any(v == c and type(v) is type(c) for c in choices):
-            return f"must be one of {', '.join(map(_show, choices))} (got {_show(v)})"
-        return None
-    return check
+T = TypeVar("T")
+Reader = Callable[[object], T]
+"""Reads one TOML value as its key's type (`bool`, `int`, `float`, one of some choices, …)."""
 
 
-def _integer(lo: int, hi: int) -> Check:
-    def check(v: object) -> str | None:
+class Invalid(ValueError):
+    """What is wrong with a value, before it is known which key of which file holds it."""
+
+
+def choice(*choices: T) -> Reader[T]:
+    """One of `choices`, of the same type: `choice(0, 90)` refuses 90.0 and `true`.
+
+    >>> choice("pi", "sim")("pie")
+    Traceback (most recent call last):
+    ...
+    hardware.config.Invalid: must be one of "pi", "sim" (got "pie")
+    """
+    def read(v: object) -> T:
+        for c in choices:
+            if v == c and type(v) is type(c):
+                return c
+        raise Invalid(f"must be one of {', '.join(map(_show, choices))} (got {_show(v)})")
+    return read
+
+
+def integer(lo: int, hi: int) -> Reader[int]:
+    """A whole number from `lo` to `hi` (never a float, nor `true`)."""
+    def read(v: object) -> int:
         if type(v) is not int:
-            return f"must be a whole number (got {_show(v)})"
+            raise Invalid(f"must be a whole number (got {_show(v)})")
         if not lo <= v <= hi:
-            return f"must be between {lo} and {hi} (got {v})"
-        return None
-    return check
+            raise Invalid(f"must be between {lo} and {hi} (got {v})")
+        return v
+    return read
 
 
-def _number(lo: float, hi: float, open_low: bool = False) -> Check:
-    def check(v: object) -> str | None:
+def number(lo: float, hi: float, open_low: bool = False) -> Reader[float]:
+    """A finite number from `lo` (above it, with `open_low`) to `hi`, whole or not, as a float."""
+    def read(v: object) -> float:
         if not isinstance(v, (int, float)) or isinstance(v, bool):
-            return f"must be a number (got {_show(v)})"
+            raise Invalid(f"must be a number (got {_show(v)})")
         if not math.isfinite(v):
-            return f"must be a finite number (got {_show(v)})"
+            raise Invalid(f"must be a finite number (got {_show(v)})")
         if (v <= lo if open_low else v < lo) or v > hi:
             low = f"above {lo}" if open_low else f"at least {lo}"
-            return f"must be {low} and at most {hi} (got {v})"
-        return None
-    return check
+            raise Invalid(f"must be {low} and at most {hi} (got {v})")
+        return float(v)
+    return read
 
 
-def _boolean(v):
+def boolean(v: object) -> bool:
+    """`true` or `false`."""
     if not isinstance(v, bool):
-        return f"must be true or false (got {_show(v)})"
+        raise Invalid(f"must be true or false (got {_show(v)})")
+    return v
 
 
-class _Table:
-    """One TOML table being read: tracks used keys and names them in errors."""
+class ConfigTable:
+    """One TOML table being read: each key through its reader, errors naming the file and the key,
+    and any key left unread an error at `finish`.
 
-    def __init__(self, data, prefix, where):
-        self.data, self.prefix, self.where, self.used = data, prefix, where, set()
+    >>> t = ConfigTable({"hint": 1}, "table.", "roseking.toml")
+    >>> t.get("hint", True, boolean)
+    Traceback (most recent call last):
+    ...
+    hardware.errors.ConfigError: roseking.toml: table.hint: must be true or false (got 1)
+    """
 
-    def error(self, key, message):
+    def __init__(self, data: Mapping[str, object], prefix: str, where: str) -> None:
+        self.data, self.prefix, self.where = data, prefix, where
+        self.used: set[str] = set()
+
+    def error(self, key: str, message: str) -> ConfigError:
+        """The error of `key`, saying `message`."""
         return ConfigError(f"{self.where}: {self.prefix}{key}: {message}")
 
-    def get(self, key, default, check):
+    def get(self, key: str, default: T, read: Reader[T]) -> T:
+        """The value of `key` as `read` reads it, or `default` when the table does not have it."""
         self.used.add(key)
         if key not in self.data:
             return default
-        value = self.data[key]
-        problem = check(value)
-        if problem:
-            raise self.error(key, problem)
-        return value
+        try:
+            return read(self.data[key])
+        except Invalid as exc:
+            raise self.error(key, str(exc)) from None
 
-    def sub(self, key):
+    def sub(self, key: str) -> "ConfigTable":
+        """The table under `key` (empty when there is none)."""
         self.used.add(key)
         value = self.data.get(key, {})
         if not isinstance(value, dict):
             raise self.error(key, f"must be a table (got {_show(value)})")
-        return _Table(value, f"{self.prefix}{key}.", self.where)
+        return ConfigTable(value, f"{self.prefix}{key}.", self.where)
 
-    def finish(self):
+    def finish(self) -> None:
+        """ConfigError for the first key no `get` or `sub` asked for."""
         for key in self.data:
             if key not in self.used:
                 raise self.error(key, "unknown key")
 
 
-def _seats(top):
-    def check(v):
+def _seats(top: ConfigTable) -> tuple[str, ...]:
+    def read(v: object) -> tuple[str, ...]:
         if not isinstance(v, list) or not v:
-            return f"must be a list of seat names (got {_show(v)})"
+            raise Invalid(f"must be a list of seat names (got {_show(v)})")
         for name in v:
-            if not isinstance(name, str) or not SEAT_PATTERN.match(name) or name == MENU:
-                return f"{_show(name)} is not a seat name (lower-case letters, digits, _)"
+            if not isinstance(name, str) or not SEAT_PATTERN.match(name) or name == MENU_BUTTON:
+                raise Invalid(f"{_show(name)} is not a seat name (lower-case letters, digits, _)")
         if len(set(v)) != len(v):
-            return "names a seat twice"
-    return tuple(top.get("seats", ["red", "white"], check))
+            raise Invalid("names a seat twice")
+        return tuple(v)
+    return top.get("seats", ("red", "white"), read)
 
 
-def _board(t):
+def _board(t: ConfigTable) -> BoardConfig:
     b = BoardConfig(
-        pin=t.get("pin", BoardConfig.pin, _integer(2, 27)),
-        start=t.get("start", BoardConfig.start, _choice(*CORNERS)),
-        serpentine=t.get("serpentine", BoardConfig.serpentine, _boolean),
-        rotation=t.get("rotation", BoardConfig.rotation, _choice(*ROTATIONS)),
-        pixel_order=t.get("pixel_order", BoardConfig.pixel_order, _choice(*PIXEL_ORDERS)),
-        brightness=float(t.get("brightness", BoardConfig.brightness, _number(0, 1, open_low=True))),
-        supply_amps=float(t.get("supply_amps", BoardConfig.supply_amps, _number(0, 100, open_low=True))),
-        gamma=float(t.get("gamma", BoardConfig.gamma, _number(1.0, 4.0))),
+        pin=t.get("pin", BoardConfig.pin, integer(2, 27)),
+        start=t.get("start", BoardConfig.start, choice(*CORNERS)),
+        serpentine=t.get("serpentine", BoardConfig.serpentine, boolean),
+        rotation=t.get("rotation", BoardConfig.rotation, choice(*ROTATIONS)),
+        pixel_order=t.get("pixel_order", BoardConfig.pixel_order, choice(*PIXEL_ORDERS)),
+        brightness=t.get("brightness", BoardConfig.brightness, number(0, 1, open_low=True)),
+        supply_amps=t.get("supply_amps", BoardConfig.supply_amps, number(0, 100, open_low=True)),
+        gamma=t.get("gamma", BoardConfig.gamma, number(1.0, 4.0)),
     )
     if b.supply_amps <= least_amps(CELLS):
         raise t.error("supply_amps", f"must exceed the {least_amps(CELLS):.3f} A that {CELLS} LEDs draw "
@@ -252,51 +283,52 @@ def _board(t):
     return b
 
 
-def _displays(t, seats, cards):
+def _displays(t: ConfigTable, seats: tuple[str, ...], cards: int) -> DisplayConfig:
     allowed = [s for seat in seats for s in seat_slots(seat, cards)]
 
-    def check_chain(v):
+    def read_chain(v: object) -> tuple[str, ...]:
         if not isinstance(v, list) or not v:
-            return f"must be a list of display slots (got {_show(v)})"
+            raise Invalid(f"must be a list of display slots (got {_show(v)})")
         for slot in v:
             if slot not in allowed:
-                return f"{_show(slot)} is not a display slot (one of {', '.join(allowed)})"
+                raise Invalid(f"{_show(slot)} is not a display slot (one of {', '.join(allowed)})")
         if len(set(v)) != len(v):
-            return "names a slot twice"
+            raise Invalid("names a slot twice")
+        return tuple(v)
 
-    default_chain = [s for seat in seats for s in card_slots(seat, cards)]
+    default_chain = tuple(s for seat in seats for s in card_slots(seat, cards))
     d = DisplayConfig(
-        chain=tuple(t.get("chain", default_chain, check_chain)),
-        spi_port=t.get("spi_port", DisplayConfig.spi_port, _choice(0, 1)),
-        spi_device=t.get("spi_device", DisplayConfig.spi_device, _choice(0, 1)),
-        spi_speed_hz=t.get("spi_speed_hz", DisplayConfig.spi_speed_hz, _choice(*SPI_SPEEDS)),
+        chain=t.get("chain", default_chain, read_chain),
+        spi_port=t.get("spi_port", DisplayConfig.spi_port, choice(0, 1)),
+        spi_device=t.get("spi_device", DisplayConfig.spi_device, choice(0, 1)),
+        spi_speed_hz=t.get("spi_speed_hz", DisplayConfig.spi_speed_hz, choice(*SPI_SPEEDS)),
         block_orientation=t.get("block_orientation", DisplayConfig.block_orientation,
-                                _choice(*BLOCK_ORIENTATIONS)),
-        reverse_order=t.get("reverse_order", DisplayConfig.reverse_order, _boolean),
-        intensity=t.get("intensity", DisplayConfig.intensity, _integer(0, 15)),
+                                choice(*BLOCK_ORIENTATIONS)),
+        reverse_order=t.get("reverse_order", DisplayConfig.reverse_order, boolean),
+        intensity=t.get("intensity", DisplayConfig.intensity, integer(0, 15)),
         panels=tuple(_panel(t.sub(seat), seat, side) for seat, side in zip(seats, default_sides(len(seats)))),
     )
-    d = replace(d, dim_intensity=t.get("dim_intensity", d.intensity // 4, _integer(0, d.intensity)))
+    d = replace(d, dim_intensity=t.get("dim_intensity", d.intensity // 4, integer(0, d.intensity)))
     t.finish()
     return d
 
 
-def _panel(t: _Table, seat: str, side: str) -> Panel:
-    side = t.get("side", side, _choice(*SIDES))
-    panel = Panel(seat, side, t.get("rotation", (360 - VIEW_TURNS[side]) % 360, _choice(*ROTATIONS)),
-                  t.get("flip", False, _boolean))
+def _panel(t: ConfigTable, seat: str, side: str) -> Panel:
+    side = t.get("side", side, choice(*SIDES))
+    panel = Panel(seat, side, t.get("rotation", (360 - VIEW_TURNS[side]) % 360, choice(*ROTATIONS)),
+                  t.get("flip", False, boolean))
     t.finish()
     return panel
 
 
-def _buttons(t, seats, cards, reserved):
-    pins = {}
+def _buttons(t: ConfigTable, seats: tuple[str, ...], cards: int, reserved: Mapping[int, str]) -> ButtonConfig:
+    pins: dict[str, int] = {}
     taken: dict[int, str] = {}
 
-    def pin(table, key, default):
-        if default is None and key not in table.data:
+    def pin(table: ConfigTable, key: str, default: int | None) -> int:
+        value = table.get(key, default, integer(2, 27))
+        if value is None:
             raise table.error(key, "missing (no default pin for this seat)")
-        value = table.get(key, default, _integer(2, 27))
         if value in reserved:
             raise table.error(key, f"GPIO {value} is {reserved[value]}")
         if value in taken:
@@ -304,27 +336,26 @@ def _buttons(t, seats, cards, reserved):
         taken[value] = f"{table.prefix}{key}"
         return value
 
-    hold = t.get("hold_seconds", ButtonConfig.hold_seconds, _number(0, 10, open_low=True))
-    debounce_ms = t.get("debounce_ms", ButtonConfig.debounce_seconds * 1000, _number(0, 500))
-    min_pulse_ms = t.get("min_pulse_ms", ButtonConfig.min_pulse_seconds * 1000, _number(0, 100))
+    hold = t.get("hold_seconds", ButtonTiming.hold_seconds, number(0, 10, open_low=True))
+    debounce_ms = t.get("debounce_ms", ButtonTiming.debounce_seconds * 1000, number(0, 500))
+    min_pulse_ms = t.get("min_pulse_ms", ButtonTiming.min_pulse_seconds * 1000, number(0, 100))
     for seat in seats:
         table = t.sub(seat)
         defaults = DEFAULT_PINS.get(seat, {})
         for control in controls(cards):
             pins[f"{seat}.{control}"] = pin(table, control, defaults.get(control))
         table.finish()
-    pins[MENU] = pin(t, MENU, DEFAULT_MENU_PIN)
+    pins[MENU_BUTTON] = pin(t, MENU_BUTTON, DEFAULT_MENU_PIN)
     t.finish()
-    return ButtonConfig(pins=pins, hold_seconds=float(hold), debounce_seconds=debounce_ms / 1000,
-                        min_pulse_seconds=min_pulse_ms / 1000)
+    return ButtonConfig(pins, ButtonTiming(hold, debounce_ms / 1000, min_pulse_ms / 1000))
 
 
-def parse_config(data, where=DEFAULTS):
+def parse_config(data: Mapping[str, object], where: str = DEFAULTS) -> Config:
     """A `Config` from parsed TOML `data`; `where` (the file name) starts every error."""
-    top = _Table(data, "", where)
-    backend = top.get("backend", None, _choice(*BACKENDS))
+    top = ConfigTable(data, "", where)
+    backend = top.get("backend", None, choice(*BACKENDS))
     seats = _seats(top)
-    cards = top.get("cards_per_seat", CARDS, _integer(3, CARDS))
+    cards = top.get("cards_per_seat", CARDS, integer(3, CARDS))
     board = _board(top.sub("board"))
     displays = _displays(top.sub("displays"), seats, cards)
     spi = f"used by SPI{displays.spi_port} (the card displays)"
@@ -335,7 +366,7 @@ def parse_config(data, where=DEFAULTS):
     buttons = _buttons(top.sub("buttons"), seats, cards, reserved)
     table = top.sub("table").data
     top.finish()
-    return Config(backend, seats, board, displays, buttons, where, MappingProxyType(table), cards)
+    return Config(backend, seats, board, displays, buttons, where, MappingProxyType(dict(table)), cards)
 
 
 def read_config(text: str, where: str) -> Config:

@@ -4,11 +4,30 @@ Frames go through the layout map, gamma, the brightness cap and the supply limit
 then into one `NeoPixel` buffer (`auto_write=False`) that is sent with one `show()`.
 """
 from collections.abc import Sequence
+from typing import Protocol
 
 from hardware.config import BoardConfig
 from hardware.frame import CELLS, RGB
 from hardware.layout import cell_of_led
 from hardware.power import Dimmer
+
+
+class DataPin(Protocol):
+    """What is used of the NeoPixel's data pin (a Blinka `DigitalInOut`)."""
+
+    def deinit(self) -> None: ...
+
+
+class Pixels(Protocol):
+    """What is used of adafruit-circuitpython-neopixel's `NeoPixel` (it has no type information)."""
+
+    pin: DataPin
+
+    def __setitem__(self, index: slice, colours: Sequence[RGB]) -> None: ...
+
+    def show(self) -> None: ...
+
+    def deinit(self) -> None: ...
 
 
 class NeoPixelLights:
@@ -22,8 +41,8 @@ class NeoPixelLights:
 
     def __init__(self, config: BoardConfig, pin: object) -> None:
         import neopixel   # needs Blinka's board detection: a Pi, or BLINKA_OS_AGNOSTIC=1
-        self._pixels = neopixel.NeoPixel(pin, CELLS, brightness=1.0, auto_write=False,
-                                         pixel_order=config.pixel_order)
+        self._pixels: Pixels = neopixel.NeoPixel(pin, CELLS, brightness=1.0, auto_write=False,
+                                                 pixel_order=config.pixel_order)
         self._cells = cell_of_led(config.start, config.serpentine, config.rotation)
         self._dimmer = Dimmer(config.gamma, config.brightness, config.supply_amps, CELLS)
         try:

@@ -8,6 +8,7 @@ their own, written to each matrix's intensity register in one pass down the chai
 through luma's serial interface, whenever the set of dimmed slots changes.
 """
 from collections.abc import Mapping
+from typing import Protocol
 
 from luma.led_matrix.const import max7219 as registers
 from luma.led_matrix.device import max7219
@@ -17,6 +18,18 @@ from hardware.config import DisplayConfig
 from hardware.frame import BLANK, Bitmap, check_slots, turn
 
 
+class Matrices(Protocol):
+    """What is used of luma.led_matrix's `max7219` device (luma has no type information)."""
+
+    size: tuple[int, int]
+
+    def data(self, data: list[int]) -> None: ...
+
+    def display(self, image: Image.Image) -> None: ...
+
+    def cleanup(self) -> None: ...
+
+
 class MatrixDisplays:
     """Shows one bitmap per slot on a MAX7219 chain behind a luma serial interface."""
 
@@ -24,7 +37,7 @@ class MatrixDisplays:
         self.slots = config.chain
         self._turns = [config.turn_of(slot) for slot in self.slots]
         self._levels = (config.intensity, config.dim_intensity)
-        self._device = max7219(serial, cascaded=len(self.slots),
+        self._device: Matrices = max7219(serial, cascaded=len(self.slots),
                                block_orientation=config.block_orientation,
                                blocks_arranged_in_reverse_order=config.reverse_order,
                                contrast=config.intensity << 4)

@@ -10,7 +10,8 @@ from collections.abc import Collection, Mapping
 
 CARDS = 5
 CONTROLS = tuple(f"card{i}" for i in range(1, CARDS + 1)) + ("hero", "draw")
-MENU = "menu"
+MENU_BUTTON = "menu"
+"""The table-wide MENU button (it belongs to no seat)."""
 SEAT_PATTERN = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 

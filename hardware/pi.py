@@ -8,9 +8,8 @@ import contextlib
 import os
 import shlex
 from pathlib import Path
-from typing import Any
-
-from hardware.buttons import Buttons
+from hardware.buttons import Buttons, PinFactory
+from hardware.config import BoardConfig, ButtonConfig, Config, DisplayConfig
 from hardware.devices import Devices
 from hardware.errors import HardwareError
 from hardware.lights import NeoPixelLights
@@ -46,7 +45,7 @@ def gpio_chip_problem() -> str | None:
     return None
 
 
-def pin_factory() -> Any:
+def pin_factory() -> PinFactory:
     """gpiozero's lgpio pin factory (the one that works on both the Pi 4 and the Pi 5)."""
     try:
         import lgpio
@@ -54,10 +53,11 @@ def pin_factory() -> Any:
     except ImportError:
         raise HardwareError(f"the buttons need lgpio, which is not installed: {PI_EXTRA}") from None
     try:
-        return LGPIOFactory()
+        factory: PinFactory = LGPIOFactory()
     except lgpio.error as exc:
         raise HardwareError(f"cannot open the GPIO chip ({exc}): "
                             f"{gpio_chip_problem() or 'it is busy or broken; reboot'}") from None
+    return factory
 
 
 def blinka_missing() -> list[str]:
@@ -81,7 +81,7 @@ def neopixel_fix(model: str) -> str:
             "for board.pin")
 
 
-def open_lights(config: Any, model: str) -> NeoPixelLights:
+def open_lights(config: BoardConfig, model: str) -> NeoPixelLights:
     """The board's NeoPixel chain, blanked once so that a driver that cannot start fails now, not mid-game."""
     missing = blinka_missing()
     if missing:
@@ -109,7 +109,7 @@ def open_lights(config: Any, model: str) -> NeoPixelLights:
         raise HardwareError(f"cannot drive the NeoPixels on GPIO {config.pin} ({exc}): {neopixel_fix(model)}") from None
 
 
-def open_displays(config: Any) -> MatrixDisplays:
+def open_displays(config: DisplayConfig) -> MatrixDisplays:
     """The MAX7219 chain on spidev, with luma's DC/RST pins disabled (`gpio=noop()`)."""
     try:
         import spidev  # noqa: F401  (luma imports it too; this names what is missing)
@@ -128,7 +128,7 @@ def open_displays(config: Any) -> MatrixDisplays:
     return MatrixDisplays(config, serial)
 
 
-def open_buttons(config: Any, factory: Any) -> Buttons:
+def open_buttons(config: ButtonConfig, factory: PinFactory) -> Buttons:
     """The buttons on the pin factory; a pin another program holds is a HardwareError, not a traceback."""
     from gpiozero import GPIOZeroError
     errors: tuple[type[Exception], ...] = (GPIOZeroError, OSError)
@@ -136,13 +136,12 @@ def open_buttons(config: Any, factory: Any) -> Buttons:
         import lgpio
         errors += (lgpio.error,)             # a pin lgpio cannot claim
     try:
-        return Buttons(config.pins, config.hold_seconds, config.debounce_seconds, factory,
-                       min_pulse_seconds=config.min_pulse_seconds)
+        return Buttons(config.pins, config.timing, factory)
     except errors as exc:
         raise HardwareError(f"cannot claim the button pins ({exc}); is another program using them?") from None
 
 
-def open_pi(config: Any, factory: Any = None) -> Devices:
+def open_pi(config: Config, factory: PinFactory | None = None) -> Devices:
     """The `Devices` of this Raspberry Pi; HardwareError off a Pi or without a driver.
 
     `factory` is the buttons' gpiozero pin factory (default: lgpio's).

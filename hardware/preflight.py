@@ -6,8 +6,9 @@ tree of their own).
 """
 import os
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple, Protocol
 
+from hardware.config import Config
 from hardware.pi import GPIO_GROUP, PI_EXTRA, is_pi5
 
 PWM_PINS = {12, 13, 18, 19}          # a Pi 4's PWM pins, shared with its analogue audio
@@ -16,6 +17,27 @@ FREE_PIN = "stop that program or its overlay, or choose another pin in the confi
 FREE_CE1 = ("enable SPI with dtoverlay=spi0-1cs instead of dtparam=spi=on in /boot/firmware/config.txt "
             "(one chip select, GPIO 7 free), then reboot")
 HEADER_CHIPS = {"pinctrl-bcm2835", "pinctrl-bcm2711", "pinctrl-rp1"}
+
+
+class LineInfo(Protocol):
+    """What is used of a gpiod `LineInfo` (gpiod is a Pi-only driver, without type information here)."""
+    used: bool
+    consumer: str | None
+
+
+class ChipInfo(Protocol):
+    """What is used of a gpiod `ChipInfo`."""
+    label: str
+
+
+class GpioChip(Protocol):
+    """What is used of a gpiod `Chip`."""
+
+    def get_info(self) -> ChipInfo: ...
+
+    def get_line_info(self, line: int) -> LineInfo: ...
+
+    def close(self) -> None: ...
 
 
 class Finding(NamedTuple):
@@ -27,7 +49,7 @@ class Finding(NamedTuple):
         return f"{self.problem}: {self.fix}"
 
 
-def _spi(config: Any, root: Path) -> list[Finding]:
+def _spi(config: Config, root: Path) -> list[Finding]:
     name = f"spidev{config.displays.spi_port}.{config.displays.spi_device}"
     device = root / "dev" / name
     if not device.exists():
@@ -38,7 +60,7 @@ def _spi(config: Any, root: Path) -> list[Finding]:
     return []
 
 
-def _leds(config: Any, model: str, root: Path, euid: int) -> list[Finding]:
+def _leds(config: Config, model: str, root: Path, euid: int) -> list[Finding]:
     if is_pi5(model):
         pio = root / "dev" / "pio0"
         if not pio.exists():
@@ -47,7 +69,7 @@ def _leds(config: Any, model: str, root: Path, euid: int) -> list[Finding]:
         if not os.access(pio, os.R_OK | os.W_OK):
             return [Finding("no permission for /dev/pio0", GPIO_GROUP)]
         return []
-    findings = []
+    findings: list[Finding] = []
     if euid != 0:
         findings.append(Finding("not root (the Pi 4 NeoPixel driver, rpi_ws281x, needs it)",
                                 "run with sudo, e.g. sudo .venv/bin/roseking selftest --config roseking.toml"))
@@ -58,7 +80,7 @@ def _leds(config: Any, model: str, root: Path, euid: int) -> list[Finding]:
     return findings
 
 
-def _pins(config: Any, root: Path) -> list[Finding]:
+def _pins(config: Config, root: Path) -> list[Finding]:
     try:
         import gpiod
     except ImportError:
@@ -66,7 +88,7 @@ def _pins(config: Any, root: Path) -> list[Finding]:
     wanted = {config.board.pin: "board.pin"} | {pin: f"buttons {name}" for name, pin in config.buttons.pins.items()}
     for path in sorted((root / "dev").glob("gpiochip*")):
         try:
-            chip = gpiod.Chip(str(path))
+            chip: GpioChip = gpiod.Chip(str(path))
         except OSError as exc:
             return [Finding(f"cannot open {path.name} ({exc.strerror or exc})", GPIO_GROUP)]
         try:
@@ -80,7 +102,7 @@ def _pins(config: Any, root: Path) -> list[Finding]:
     return [Finding("no GPIO chip of the Pi's header in /dev", "run Raspberry Pi OS with its own kernel")]
 
 
-def check(config: Any, model: str, root: Path = Path("/"), euid: int | None = None) -> list[Finding]:
+def check(config: Config, model: str, root: Path = Path("/"), euid: int | None = None) -> list[Finding]:
     """Every finding on the Pi `model` for `config`; empty when the devices can start."""
     euid = os.geteuid() if euid is None else euid
     return _spi(config, root) + _leds(config, model, root, euid) + _pins(config, root)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from hardware.frame import RGB, Bitmap
 
 if TYPE_CHECKING:
-    from hardware.buttons import ButtonEvent   # gpiozero: only the Pi and simulated buttons need it loaded
+    from hardware.events import ButtonEvent
 
 
 @runtime_checkable

@@ -1,7 +1,7 @@
 """The simulated backend: a real backend without a Pi.
 
 Frames go to the terminal (when it is one), to `--frames` (JSON Lines) and to
-`--snapshot` (PNGs). Buttons are the same gpiozero `Button`s as on the Pi, on
+`--snapshot` (PNGs). Buttons are the same gpiozero input devices as on the Pi, on
 `MockFactory` pins driven by the keyboard or by an input script.
 """
 import sys
@@ -166,9 +166,10 @@ def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = Non
         snapshots = Snapshots(snapshot, slots, sides)
         outputs.append(lambda frame, t: snapshots.write(seen(frame)))
     factory = MockFactory()
-    buttons = Buttons(b.pins, b.hold_seconds, b.debounce_seconds, factory, min_pulse_seconds=b.min_pulse_seconds)
-    pins = SimPins(factory, b.pins, settle=b.min_pulse_seconds + b.debounce_seconds)
-    tap = max(2 * b.debounce_seconds, MIN_TAP_SECONDS)
+    timing = b.timing
+    buttons = Buttons(b.pins, timing, factory)
+    pins = SimPins(factory, b.pins, settle=timing.min_pulse_seconds + timing.debounce_seconds)
+    tap = max(2 * timing.debounce_seconds, MIN_TAP_SECONDS)
     if input_script is not None:
         steps = input_script
 
@@ -178,7 +179,7 @@ def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = Non
                 buttons.end()
         threading.Thread(target=play, daemon=True, name="sim-script").start()
     elif show_view and interactive(stdin):
-        keyboard = Keyboard(stdin, keys, pins, tap, b.hold_seconds + HOLD_MARGIN_SECONDS)
+        keyboard = Keyboard(stdin, keys, pins, tap, timing.hold_seconds + HOLD_MARGIN_SECONDS)
         closers.insert(0, keyboard.close)
     closers.append(factory.close)
     return SimDevices(SimScreen(slots, outputs, clock), buttons, closers)

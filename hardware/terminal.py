@@ -9,8 +9,10 @@ in place at the top of the screen; everything else printed scrolls in the region
 """
 import os
 import re
+from collections.abc import Mapping, Sequence
+from typing import TextIO
 
-from hardware.frame import SIZE, Frame, bitmap_rows
+from hardware.frame import RGB, SIZE, Frame, bitmap_rows
 from hardware.names import panels_by_side, split_name
 from hardware.snapshot import DOT_DIM, DOT_OFF, DOT_ON
 
@@ -21,20 +23,20 @@ WIDTH = 80
 _ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def _fg(c):
+def _fg(c: RGB) -> str:
     return "\x1b[38;2;%d;%d;%dm" % tuple(c)
 
 
-def _bg(c):
+def _bg(c: RGB) -> str:
     return "\x1b[48;2;%d;%d;%dm" % tuple(c)
 
 
-def visible_width(line):
+def visible_width(line: str) -> int:
     """The columns `line` takes on screen (its colour escapes take none)."""
     return len(_ESCAPES.sub("", line))
 
 
-def beside(*blocks, gap=2):
+def beside(*blocks: list[str], gap: int = 2) -> list[str]:
     """Blocks of lines side by side, each padded to its widest line, tops aligned."""
     shown = [b for b in blocks if b]
     widths = [max(map(visible_width, b)) for b in shown]
@@ -44,7 +46,7 @@ def beside(*blocks, gap=2):
             for i in range(rows)]
 
 
-def board_lines(frame):
+def board_lines(frame: Frame) -> list[str]:
     """Nine lines, rank 9 first, each cell two columns wide, with rank and file labels."""
     lines = []
     for row in range(SIZE):
@@ -55,7 +57,7 @@ def board_lines(frame):
     return lines + ["  " + "  ".join("abcdefghi")]
 
 
-def dots(frame, slot):
+def dots(frame: Frame, slot: str) -> list[str]:
     """A display's 8 rows as 4 lines of half blocks, 8 columns wide."""
     rows = bitmap_rows(frame.bitmap(slot))
     lit = DOT_DIM if slot in frame.dimmed else DOT_ON
@@ -63,7 +65,7 @@ def dots(frame, slot):
                     for top, bottom in zip(rows[y], rows[y + 1])) + RESET for y in range(0, 8, 2)]
 
 
-def row_lines(frame, slots):
+def row_lines(frame: Frame, slots: Sequence[str]) -> list[str]:
     """Displays side by side: a label line (the seat, each display's control), then their 4 lines of dots."""
     if not slots:
         return []
@@ -73,7 +75,7 @@ def row_lines(frame, slots):
         " " * LABEL + " ".join(p[y] for p in pictures) for y in range(4)]
 
 
-def column_lines(frame, slots):
+def column_lines(frame: Frame, slots: Sequence[str]) -> list[str]:
     """The displays along a west or east edge, top to bottom, folded two wide under their seat's name."""
     if not slots:
         return []
@@ -86,7 +88,7 @@ def column_lines(frame, slots):
     return lines
 
 
-def picture_lines(frame, slots, sides, legend):
+def picture_lines(frame: Frame, slots: Sequence[str], sides: Mapping[str, str], legend: list[str]) -> list[str]:
     """The whole picture: the north row, then the west displays, the board and the east displays,
     then the south row, the key map beside whichever leaves room, and the caption last."""
     panels = panels_by_side(slots, sides)
@@ -106,7 +108,7 @@ def picture_lines(frame, slots, sides, legend):
 class TerminalView:
     """Draws frames in place at the top of a true-colour terminal."""
 
-    def __init__(self, out, slots, sides, legend):
+    def __init__(self, out: TextIO, slots: Sequence[str], sides: Mapping[str, str], legend: list[str]) -> None:
         self.out, self.slots, self.sides, self.legend = out, slots, sides, legend
         lines = picture_lines(Frame(), slots, sides, legend)
         self.height = len(lines)
@@ -119,21 +121,22 @@ class TerminalView:
                       f"{have[0]} x {have[1]})\n")
         out.flush()
 
-    def draw(self, frame):
+    def draw(self, frame: Frame) -> None:
         lines = picture_lines(frame, self.slots, self.sides, self.legend)
         body = "".join(f"\x1b[{i + 1};1H\x1b[2K{ln}" for i, ln in enumerate(lines))
         self.out.write("\x1b7" + body + "\x1b8")
         self.out.flush()
 
-    def close(self):
+    def close(self) -> None:
         """Give the whole screen back to scrolling text and put the cursor below the picture."""
         self.out.write("\x1b[r\x1b[999;1H\n")
         self.out.flush()
 
 
-def _size(out):
+def _size(out: TextIO) -> tuple[int, int] | None:
     """(columns, lines) of the terminal `out` writes to, or None when it is not one."""
     try:
-        return tuple(os.get_terminal_size(out.fileno()))
+        size = os.get_terminal_size(out.fileno())
     except (AttributeError, ValueError, OSError):
         return None
+    return size.columns, size.lines

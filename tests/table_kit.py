@@ -9,14 +9,16 @@ from firmware_py.table.computer import Computer
 from firmware_py.table.game import PASS_SECONDS, Game, Setup
 from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import CURRENT, Saves
-from firmware_py.table.session import Session
+from firmware_py.table.session import Screen, Session
 from firmware_py.table.settings import DEFAULT_SETTINGS
 from hardware import parse_config
-from hardware.buttons import ButtonEvent, Buttons
+from hardware.buttons import Buttons
+from hardware.events import ButtonTiming
 from hardware.sim import SimDevices, SimScreen
 from test_hardware_buttons import FakeTime   # one clock for the loop, the debounce and its timers
 
 WINDOW = 0.02
+HOLD = 1.0
 
 
 class Rig:
@@ -28,7 +30,7 @@ class Rig:
         self.pins = pins or dict(config.buttons.pins)
         self.factory = MockFactory()
         self.time = FakeTime()
-        self.buttons = Buttons(self.pins, 60.0, WINDOW, self.factory, after=self.time.after)
+        self.buttons = Buttons(self.pins, ButtonTiming(HOLD, WINDOW, 0.0), self.factory, after=self.time.after)
         self.frames = []
         slots = slots or config.displays.chain + tuple(f"{s}.hero" for s in seats)
         screen = SimScreen(slots, [lambda frame, t: self.frames.append(frame)], self.time.clock)
@@ -37,7 +39,8 @@ class Rig:
         self.log = []
         self.saves = Saves(data_dir, log=self.log.append)
         self.computer = Computer(settings.think_seconds)
-        self.loop = TableLoop(self.session, self.devices, self.computer, self.saves, self.time.clock)
+        self.loop = TableLoop(self.session, self.devices.slots, self.computer, self.saves, [self.devices],
+                              self.time.clock)
 
     def start(self, setup, game=None):
         self.session.start(setup, self.time.clock(), game)
@@ -71,13 +74,10 @@ class Rig:
         self.wait(2 * WINDOW)
 
     def hold(self, name, seconds=1.5):
-        """A long press through the mock pin, with the hold event gpiozero's own thread sends after `hold_seconds`."""
-        seat, _, control = name.rpartition(".")
+        """A long press through the mock pin: down for `seconds` (the hold event comes after HOLD), then up."""
         pin = self.factory.pin(self.pins[name])
         pin.drive_low()
         self.pump()
-        self.wait(2 * WINDOW)
-        self.loop.handle(ButtonEvent(seat or None, control, "hold"))
         self.wait(seconds)
         pin.drive_high()
         self.pump()
@@ -85,7 +85,7 @@ class Rig:
 
     def choose(self, label, seat="red"):
         """Open the game menu with MENU and press the card under `label` (turning pages with MORE)."""
-        if self.session.screen != "options":
+        if self.session.screen is not Screen.OPTIONS:
             self.tap("menu")
         for _ in range(3):
             labels = self.session.options.labels()

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.jsonio import MAX_BYTES
 from engine.position import Position
 from engine.record import dumps, make_record
 from firmware_py.cli import main
-from firmware_py.inputs import MAX_BYTES
 from firmware_py.positions import read_documents
 
 from engine_testkit import ALL_CARDS, SEATS, name, position_json, target

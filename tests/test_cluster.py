@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.record import read_records
-from engine.report import Report, facts
+from engine.tally import Report, facts
 from engine.simulate import Pace, play, tasks
 from engine.summary import Summary
 from firmware_py import executors

@@ -1,9 +1,28 @@
-"""The documentation's examples work (issue 9): every shell block of README.md and docs/*.md runs
-with the installed `roseking` in a fresh directory, and the formats' JSON examples are valid.
+"""The documents' examples work and their links resolve.
 
-`make …` lines are skipped (they are the suite's own caller). A `$ command` line is followed by
-the output it must print. To keep the suite short, a run of more than 20 games runs 2.
+Every Markdown file of the repository is found (hidden folders and virtual environments aside),
+and its fenced blocks are read by their info string:
+
+- ```sh  runs, in bash with `set -eo pipefail`. Each block stands alone, as a reader may copy it:
+  it runs in a fresh directory of its own, in which the repository's files are linked (so
+  `examples/…` or `docs/img/…` name the repository's files, as from a checkout). A block whose
+  lines start with `$ ` is a transcript: each `$ command` runs on its own and must print exactly
+  the lines that follow it. To keep the suite short, `--games N` of 20 or more runs 2 games.
+- ```console  is shown, never run: what needs a Raspberry Pi, root, a cluster, the network or a
+  tool the project does not install (valgrind), what runs until it is stopped (`make run`), the
+  suite's own caller (`make test`), and measurements of half a minute or more (`bench --only
+  play`, whole matches of the strong players). A shell block under another name (bash, shell…)
+  is an error, and so is a block without a name that holds a command: each block says whether
+  it runs.
+- ```pycon  is a Python session (`>>>`): it runs as a doctest, the blocks of one document sharing
+  their names. ```python is a program shown, not run (it needs a Pi or a batch system).
+- ```json, ```toml, ```text and unnamed blocks are data, messages and diagrams; any other name is
+  an error.
+
+Every relative link (and image) must name a file of the repository, and its `#anchor` a heading of
+that file. The position example of docs/NOTATION.md must be a valid position.
 """
+import doctest
 import json
 import os
 import re
@@ -16,48 +35,131 @@ import pytest
 from engine.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ["README.md", "docs/NOTATION.md", "docs/RULES.md", "docs/CLUSTER.md"]
-LINKED = DOCS + ["docs/DESIGN.md", "docs/PERFORMANCE.md", "hardware/README.md"]  # their links must resolve too
-BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
+FENCE = re.compile(r"^( *)```([\w-]*)[^\n]*\n(.*?)^\1```[ \t]*$", re.MULTILINE | re.DOTALL)
+KINDS = {"sh", "console", "pycon", "python", "json", "toml", "text", ""}   # runs, or is shown, as the docstring says
+COMMAND = re.compile(r"^\s*(\$ |roseking\b|make\b|pip\b|sudo\b|python3?\b|\.venv/)", re.MULTILINE)
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)|^\[[^\]]+\]:\s*(\S+)", re.MULTILINE)
+
+
+def documents():
+    """The repository's Markdown files, relative to it: found, not listed."""
+    found = []
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in {"__pycache__", "build", "dist"}
+                         and not d.endswith(".egg-info") and not (Path(folder, d) / "pyvenv.cfg").exists())
+        found += [str(Path(folder, f).relative_to(ROOT)) for f in files if f.endswith(".md")]
+    return sorted(found)
+
+
+def fences(doc):
+    """(info string, body, line number) of each fenced block of `doc`, indented ones too."""
+    text = (ROOT / doc).read_text()
+    return [(m[2], re.sub(rf"(?m)^{m[1]}", "", m[3]), text.count("\n", 0, m.start()) + 1) for m in FENCE.finditer(text)]
 
 
 def blocks(doc, kind):
-    return [body for info, body in BLOCK.findall((ROOT / doc).read_text()) if info == kind]
+    return [(body, line) for info, body, line in fences(doc) if info == kind]
 
 
-def commands(doc):
-    """(command, expected output or None) for each shell line of `doc`, in order."""
-    out = []
-    for body in blocks(doc, "sh"):
-        for line in body.splitlines():
-            if line.startswith("$ "):
-                out.append([line[2:], ""])
-            elif out and out[-1][1] is not None and not line.startswith("#") and "roseking" not in line:
-                out[-1][1] += line + "\n"
-            elif line.strip() and not line.startswith(("#", "make ")):
-                out.append([line, None])
-    return [(re.sub(r"--games (\d{3,}|[2-9]\d)\b", "--games 2", cmd), expected) for cmd, expected in out]
+def shortened(script):
+    return re.sub(r"--games (\d{3,}|[2-9]\d)\b", "--games 2", script)
 
 
-def test_every_document_has_examples_and_the_links_resolve():
-    assert commands("README.md") and commands("docs/NOTATION.md")
-    for doc in LINKED:
-        for target in re.findall(r"\]\(([^)#:]+)[)#]", (ROOT / doc).read_text()):
-            assert (ROOT / doc).parent.joinpath(target).exists(), f"{doc}: broken link {target}"
+def anchors(doc):
+    """The anchors GitHub makes of the headings of `doc`."""
+    text = FENCE.sub("", (ROOT / doc).read_text())
+    slugs, seen = set(), {}
+    for heading in re.findall(r"^#+ +(.+?) *#*$", text, re.MULTILINE):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        slugs.add(slug if slug not in seen else f"{slug}-{seen[slug]}")
+        seen[slug] = seen.get(slug, 0) + 1
+    return slugs
 
 
-@pytest.mark.parametrize("doc", [d for d in DOCS if commands(d)])
-def test_shell_examples_run(doc, tmp_path):
+DOCS = documents()
+
+
+def test_the_documents_are_found():
+    assert {"README.md", "docs/DESIGN.md", "docs/NOTATION.md", "hardware/README.md"} <= set(DOCS)
+    assert blocks("README.md", "sh") and blocks("README.md", "pycon")
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_every_block_says_whether_it_runs(doc):
+    for info, body, line in fences(doc):
+        assert info in KINDS, f"{doc}:{line}: ```{info}: sh or pycon to run it, console or python to show it"
+        if info in {"", "text"}:
+            assert not COMMAND.search(body), f"{doc}:{line}: a command in a block without sh or console"
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_the_links_resolve(doc):
+    text = FENCE.sub("", (ROOT / doc).read_text())
+    for inline, reference in LINK.findall(text):
+        target = inline or reference
+        if re.match(r"[a-z][a-z0-9+.-]*:", target):      # https:, mailto:
+            continue
+        path, _, anchor = target.partition("#")
+        file = (ROOT / doc).parent / path if path else ROOT / doc
+        assert file.exists(), f"{doc}: broken link {target}"
+        if anchor and file.suffix == ".md":
+            assert anchor in anchors(str(file.resolve().relative_to(ROOT))), f"{doc}: no heading #{anchor} in {path}"
+
+
+def checkout(tmp_path):
+    """A fresh directory in which the repository's files are at hand, as in a checkout."""
+    for entry in ROOT.iterdir():
+        if not entry.name.startswith(".") and not (entry / "pyvenv.cfg").exists():
+            (tmp_path / entry.name).symlink_to(entry)
+    return tmp_path
+
+
+def bash(script, cwd):
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
-    for cmd, expected in commands(doc):
-        proc = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], cwd=tmp_path, env=env, capture_output=True,
-                              text=True, timeout=120, stdin=subprocess.DEVNULL, check=False)
-        assert proc.returncode == 0 and "Traceback" not in proc.stderr, f"{doc}: {cmd}\n{proc.stderr}"
-        if expected is not None:
-            assert proc.stdout == expected, f"{doc}: {cmd}"
+    return subprocess.run(["bash", "-c", "set -eo pipefail\n" + script], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=300, stdin=subprocess.DEVNULL, check=False)
+
+
+def transcript(body):
+    """(command, the output it must print) of each `$ ` line of a transcript block."""
+    steps = []
+    for line in body.splitlines(keepends=True):
+        if line.startswith("$ "):
+            steps.append([line[2:].rstrip("\n"), ""])
+        else:
+            steps[-1][1] += line
+    return steps
+
+
+SHELL_BLOCKS = [pytest.param(body, id=f"{doc}:{line}") for doc in DOCS for body, line in blocks(doc, "sh")]
+
+
+@pytest.mark.parametrize("body", SHELL_BLOCKS)
+def test_shell_blocks_run(body, tmp_path):
+    cwd = checkout(tmp_path)
+    if body.lstrip().startswith("$ "):
+        for command, expected in transcript(body):
+            proc = bash(shortened(command), cwd)
+            assert proc.returncode == 0 and "Traceback" not in proc.stderr, f"{command}\n{proc.stderr}"
+            assert proc.stdout == expected, command
+    else:
+        proc = bash(shortened(body), cwd)
+        assert proc.returncode == 0 and "Traceback" not in proc.stderr, f"{body}\n{proc.stderr}"
+
+
+@pytest.mark.parametrize("doc", [d for d in DOCS if blocks(d, "pycon")])
+def test_python_sessions_run(doc, tmp_path, monkeypatch):
+    monkeypatch.chdir(checkout(tmp_path))
+    names: dict = {}
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for body, line in blocks(doc, "pycon"):
+        test = doctest.DocTestParser().get_doctest(body, names, f"{doc}:{line}", doc, line)
+        report = []
+        result = runner.run(test, out=report.append, clear_globs=False)
+        assert result.failed == 0, "".join(report)
 
 
 def test_the_position_example_is_a_valid_position():
-    example = json.loads(blocks("docs/NOTATION.md", "json")[0])
+    example = json.loads(blocks("docs/NOTATION.md", "json")[0][0])
     pos = Position.from_json(example)
     assert (pos.seat, pos.supply, len(pos.pile)) == ("white", 51, 14)

@@ -1,16 +1,19 @@
-"""Buttons: gpiozero Buttons on MockFactory pins, our own debounce, events on a queue.
+"""Buttons: gpiozero input devices on MockFactory pins, the one rule of press, hold and release
+(`hardware.events`), events on a queue; the same rule driven by a source with no pins.
 
-The debounce runs on fake timers, so no test depends on real time."""
+The rule runs on fake timers, so no test depends on real time."""
 import pytest
 from gpiozero.pins.mock import MockFactory
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hardware.buttons import ButtonEvent, Buttons, InputEnded
+from hardware.buttons import Buttons
+from hardware.events import ButtonEvent, ButtonTiming, Contact, InputEnded
 
 WINDOW = 0.02
 PULSE = 0.002
 PINS = {"red.card3": 27, "white.draw": 26, "menu": 19}
+TIMING = ButtonTiming(hold_seconds=5.0, debounce_seconds=WINDOW, min_pulse_seconds=PULSE)
 
 
 class FakeTimer:
@@ -52,11 +55,8 @@ class FakeTime:
 def rig():
     factory = MockFactory()
     fake = FakeTime()
-    buttons = Buttons(PINS, hold_seconds=5.0, debounce_seconds=WINDOW, pin_factory=factory, after=fake.after,
-                      min_pulse_seconds=PULSE)
+    buttons = Buttons(PINS, TIMING, factory, after=fake.after)
     yield buttons, factory, fake
-    for pin in PINS.values():
-        factory.pin(pin).drive_high()     # let gpiozero's hold threads stop at once
     buttons.close()
     factory.close()
 
@@ -114,18 +114,18 @@ def test_a_button_held_for_minutes_holds_up_no_other(rig):
     factory.pin(27).drive_high()
     fake.advance(0.1)
     events = drain(buttons)
-    assert events[0] == ButtonEvent("red", "card3", "press") and events[-1] == ButtonEvent("red", "card3", "release")
+    assert [e.kind for e in events if e.control == "card3"] == ["press", "hold", "release"]
     assert [e.kind for e in events if e.control == "draw"] == ["press", "release"] * 30
     assert [e.kind for e in events if e.control == "menu"] == ["press", "release"] * 30
 
 
 def test_close_cancels_the_pending_timers():
     factory, fake = MockFactory(), FakeTime()
-    buttons = Buttons(PINS, 0.01, WINDOW, factory, after=fake.after, min_pulse_seconds=PULSE)
+    buttons = Buttons(PINS, TIMING, factory, after=fake.after)
     factory.pin(26).drive_low()
-    fake.advance(PULSE)                  # pressed: the debounce window's timer is pending
+    fake.advance(PULSE)                  # pressed: the hold's and the debounce window's timers are pending
     factory.pin(19).drive_low()          # the minimum-pulse check's timer is pending
-    assert len(fake.timers) == 2
+    assert len(fake.timers) == 3
     buttons.close()
     factory.close()
     assert fake.timers == []
@@ -137,10 +137,11 @@ def test_quick_closes_with_real_timers_print_no_traceback():
     import sys
     code = ("from gpiozero.pins.mock import MockFactory\n"
             "from hardware.buttons import Buttons\n"
+            "from hardware.events import ButtonTiming\n"
             "import time\n"
             "for _ in range(30):\n"
             "    f = MockFactory()\n"
-            "    b = Buttons({'menu': 19}, 1.0, 0.005, f, min_pulse_seconds=0.001)\n"
+            "    b = Buttons({'menu': 19}, ButtonTiming(0.001, 0.005, 0.001), f)\n"
             "    f.pin(19).drive_low(); time.sleep(0.0012); f.pin(19).drive_high()\n"
             "    b.close(); f.close()\n"
             "time.sleep(0.05)\n")
@@ -152,7 +153,7 @@ def test_quick_closes_with_real_timers_print_no_traceback():
 def one_button():
     """One button shared by the examples below (each leaves it released and settled)."""
     factory, fake = MockFactory(), FakeTime()
-    buttons = Buttons({"white.draw": 26}, 5.0, WINDOW, factory, after=fake.after, min_pulse_seconds=PULSE)
+    buttons = Buttons({"white.draw": 26}, TIMING, factory, after=fake.after)
     yield buttons, factory.pin(26), fake
     buttons.close()
     factory.close()
@@ -172,16 +173,84 @@ def test_any_bounce_within_the_window_gives_exactly_one_press_and_one_release(on
     assert [e.kind for e in drain(buttons)] == ["press", "release"]
 
 
-def test_hold_comes_from_gpiozero_while_the_button_is_down():
-    factory = MockFactory()
-    buttons = Buttons({"white.draw": 26}, hold_seconds=0.01, debounce_seconds=WINDOW, pin_factory=factory)
-    try:
-        factory.pin(26).drive_low()
-        assert buttons.get(timeout=10) == ButtonEvent("white", "draw", "press")
-        assert buttons.get(timeout=10) == ButtonEvent("white", "draw", "hold")   # gpiozero's hold thread
-    finally:
-        buttons.close()
-        factory.close()
+def test_a_button_down_for_the_hold_time_holds_once_and_a_shorter_press_never(rig):
+    buttons, factory, fake = rig
+    pin = factory.pin(26)
+    toggle(pin, fake, [False], gap=TIMING.hold_seconds - 0.01)
+    toggle(pin, fake, [True], gap=1.0)                        # up just before the hold time
+    toggle(pin, fake, [False], gap=3 * TIMING.hold_seconds)   # down three hold times: one hold
+    toggle(pin, fake, [True], gap=1.0)
+    assert [e.kind for e in drain(buttons)] == ["press", "release", "press", "hold", "release"]
+
+
+def test_a_hold_timer_of_an_earlier_press_never_fires_in_a_later_one():
+    """The hold timer of a press that was let go is cancelled; should it run all the same (a real timer
+    already on its way), it belongs to another press and says nothing."""
+    events, down, timers = [], [False], []
+    fake = FakeTime()
+
+    def late_after(delay, callback):          # timers whose cancel comes too late
+        timers.append(callback)
+        return fake.after(delay, callback)
+
+    contact = Contact("red.hero", ButtonTiming(1.0, WINDOW, 0.0), events.append, lambda: down[0], late_after)
+    down[0] = True
+    contact.changed()                         # press 1: its hold timer is timers[0]
+    fake.advance(0.5)
+    down[0] = False
+    contact.changed()
+    fake.advance(0.1)
+    down[0] = True
+    contact.changed()                         # press 2
+    timers[0]()                               # press 1's hold, late
+    assert [e.kind for e in events] == ["press", "release", "press"]
+    fake.advance(1.0)
+    assert [e.kind for e in events] == ["press", "release", "press", "hold"]
+
+
+@pytest.mark.parametrize("timeline", [
+    [(True, 0.3), (False, 1.0)],
+    [(True, 6.0), (False, 0.5), (True, 0.01), (False, 2.0)],
+    [(True, 0.001), (False, 0.001), (True, 5.5), (False, 0.3)],
+])
+def test_a_source_without_pins_gets_the_same_events_by_the_same_rule(timeline):
+    """A web page's presses and releases (say) go through `Contact` as the GPIO edges do: the same
+    press, hold and release at the same times, from the one rule and its one timing."""
+    def run(source):
+        fake = FakeTime()
+        drive, drain_events = source(fake)
+        seen = []
+        for down, seconds in timeline:
+            drive(down)
+            for _ in range(round(seconds / 0.001)):
+                fake.advance(0.001)
+                seen += [(round(fake.now - 100.0, 3), str(e)) for e in drain_events()]
+        return seen
+
+    def gpio(fake):
+        factory = MockFactory()
+        buttons = Buttons({"red.hero": 6}, TIMING, factory, after=fake.after)
+        pin = factory.pin(6)
+        return (lambda down: pin.drive_low() if down else pin.drive_high()), lambda: drain(buttons)
+
+    def page(fake):
+        level, events = [False], []
+        contact = Contact("red.hero", TIMING, events.append, lambda: level[0], fake.after)
+
+        def drive(down):
+            level[0] = down
+            contact.changed()
+
+        def taken():
+            out = events[:]
+            events.clear()
+            return out
+        return drive, taken
+
+    by_page = run(page)
+    assert by_page == run(gpio)
+    holds = sum(seconds >= TIMING.hold_seconds for down, seconds in timeline if down)
+    assert [event for _, event in by_page].count("red.hero hold") == holds
 
 
 def test_end_of_input_comes_after_the_last_event(rig):

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from hardware import Frame, HardwareError, InputEnded, open_devices, parse_config
-from hardware.buttons import ButtonEvent
+from hardware.events import ButtonEvent
 from hardware.glyphs import glyph
 from hardware.script import parse_script
 from hardware.snapshot import DOT_DIM, DOT_OFF, DOT_ON, Picture

@@ -20,7 +20,7 @@ from engine.moves import MOVES, Move
 from engine.notation import square_name
 from engine.outcomes import Outcome, Winner
 from engine.position import Position
-from hardware.buttons import ButtonEvent, ButtonKind
+from hardware.events import ButtonEvent, ButtonKind, ButtonTiming
 from hardware.frame import Frame
 from hardware.roles import ButtonSource, CardDisplays, Lights
 
@@ -74,7 +74,7 @@ def test_the_pi_backend_plays_every_role():
     factory = MockFactory()
     lights = NeoPixelLights(config.board, board.NEOPIXEL)
     displays = MatrixDisplays(config.displays, noop())
-    buttons = Buttons(config.buttons.pins, 1.0, 0.02, factory)
+    buttons = Buttons(config.buttons.pins, ButtonTiming(), factory)
     assert isinstance(lights, Lights) and isinstance(displays, CardDisplays) and isinstance(buttons, ButtonSource)
     assert drive(lights, displays, buttons) == ["NeoPixelLights", "MatrixDisplays", "None"]
     factory.close()
@@ -201,6 +201,39 @@ def test_the_graph_sees_a_cycle_when_there_is_one():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+ENGINE_LAYERS = (
+    "engine",           # the rules, notation and records: everything not below
+    "engine.players",
+    "engine.simulate engine.summary engine.tournament engine.tally",    # runs of games and their tallies
+    "engine.bench",
+)
+"""The engine's layers, lowest first: a module imports from its own layer and those below only."""
+
+
+def layer(module):
+    """The index in ENGINE_LAYERS of an engine module: the last layer that names it or a package of it."""
+    return max(i for i, names in enumerate(ENGINE_LAYERS)
+               if any(module == n or module.startswith(n + ".") for n in names.split()))
+
+
+def upward_imports(graph):
+    """(module, imported) for each engine module that imports one of a higher layer."""
+    return sorted((m, t) for m, targets in graph.items() if m.split(".")[0] == "engine"
+                  for t in targets if layer(t) > layer(m))
+
+
+def test_the_engine_imports_only_downwards():
+    """The players never import the runs of games that use them, nor the core the players; the benches sit on top."""
+    assert upward_imports(module_graph()) == []
+    assert [layer(m) for m in ("engine.position", "engine.players.mcts", "engine.tally", "engine.bench.search")] == \
+        [0, 1, 2, 3]
+
+
+def test_the_layer_check_sees_an_upward_import():
+    graph = {"engine.players.bench": {"engine.simulate", "engine.position"}, "engine.simulate": {"engine.players"}}
+    assert upward_imports(graph) == [("engine.players.bench", "engine.simulate")]
+
+
 @pytest.mark.parametrize("package", [engine, engine.players, hardware])
 def test_every_lazy_name_of_a_package_loads(package):
     assert set(package.__all__) - {"__version__"} == set(package._HOME)
@@ -279,6 +312,20 @@ def test_button_kinds_are_an_enum_that_stays_a_string():
     event = ButtonEvent("red", "card3", ButtonKind.PRESS)
     assert event.kind == "press" and str(event) == "red.card3 press"
     assert [k.value for k in ButtonKind] == ["press", "hold", "release"]
+
+
+def test_the_tables_mode_and_screen_are_enums_that_stay_strings():
+    """`--mode` takes the mode's text, a save's players give it back, and `Setup` refuses any other."""
+    from firmware_py.table.game import Mode, Setup
+    from firmware_py.table.session import Screen
+    assert [m.value for m in Mode] == ["humans", "vs-computer", "demo", "teams"]
+    assert Setup("demo").mode is Mode.DEMO and Setup(Mode.DEMO) == Setup("demo") and f"{Mode.TEAMS}" == "teams"
+    assert [s.value for s in Screen] == ["menu", "play", "options", "over"]
+    with pytest.raises(ValueError):
+        Setup("solitaire")
+    usage = python("import sys; from firmware_py.cli import main; sys.exit(main())", "play", "--mode", "x",
+                   check=False)
+    assert "(choose from 'humans', 'vs-computer', 'demo', 'teams')" in usage.stderr
 
 
 def test_frame_takes_any_sequence_of_colours():

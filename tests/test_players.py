@@ -4,9 +4,9 @@ import random
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from engine.errors import RoseKingError
+from engine.errors import RoseKingError, UnknownPlayerError
 from engine.moves import DRAW, Move
-from engine.players import NAMES, make_player
+from engine.players import LEVELS, NAMES, Level, make_player
 from engine.players import ab7 as ab7_module, negamax as negamax_module
 from engine.players.ab7 import AB7
 from engine.players.base import Budget
@@ -161,6 +161,32 @@ def test_every_level_is_registered():
 def test_unknown_or_malformed_names_are_refused_with_the_choices(spec):
     with pytest.raises(RoseKingError, match="random, greedy, easy|budget"):
         make_player(spec)
+
+
+@given(st.sampled_from(NAMES), st.none() | st.integers(1, 999_999_999))
+def test_a_level_reads_back_as_written_and_gives_the_players_budget(name, work):
+    """`hard:5000`: a searching player's own work budget, its time cap the level's."""
+    spec = name if work is None else f"{name}:{work}"
+    default = LEVELS[name][1]
+    if work is not None and default is None:
+        with pytest.raises(RoseKingError, match="budget"):
+            Level.parse(spec)
+        return
+    level = Level.parse(spec)
+    assert (level.name, level.work, str(level)) == (name, work, spec)
+    assert level.budget == (None if default is None else Budget(work or default.work, default.seconds))
+    player = make_player(spec)
+    assert player.budget == make_player(level).budget and player.name == spec
+    assert level.budget is None or player.budget == level.budget
+
+
+@pytest.mark.parametrize("spec, error", [("champion", UnknownPlayerError), ("champion:5", UnknownPlayerError),
+                                         ("hard:0", RoseKingError), ("hard:1000000000", RoseKingError),
+                                         ("hard:０５", RoseKingError), ("ab7:5", RoseKingError)])
+def test_an_unknown_name_and_a_bad_budget_are_told_apart(spec, error):
+    with pytest.raises(error) as caught:
+        Level.parse(spec)
+    assert (type(caught.value) is UnknownPlayerError) == (error is UnknownPlayerError)
 
 
 def test_ab7_counts_each_unused_hero_at_30_points():

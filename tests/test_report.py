@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from engine.record import read_records, replay
-from engine.report import CSV_COLUMNS, SQUARES, Tally, facts
+from engine.tally import CSV_COLUMNS, SQUARES, Tally, facts
 from engine.variants import COLOURS
 from firmware_py.cli import main
 from firmware_py.inputs import read_lines
@@ -310,7 +310,7 @@ def test_without_matplotlib_the_csv_works_and_the_page_says_what_to_install(tmp_
 def test_the_table_commands_do_not_need_matplotlib(runs: dict[str, Any], tmp_path: Path) -> None:
     """`roseking legal` and the engine's report tally import no plotting library."""
     out = str(tmp_path / "g.csv")
-    code = ("import sys; from firmware_py.cli import main; import engine.report; "
+    code = ("import sys; from firmware_py.cli import main; import engine.tally; "
             f"main(['legal', '-']); main(['report', {str(runs['files']['classic'])!r}, '--csv', {out!r}]); "
             "assert 'matplotlib' not in sys.modules and 'numpy' not in sys.modules, 'plotting imported'")
     pos = json.dumps(finals(runs["files"]["classic"])[0].to_json())

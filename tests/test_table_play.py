@@ -12,13 +12,14 @@ from engine.moves import MOVES, PASS
 from engine.notation import CARD_NAMES, parse_card, parse_square
 from engine.position import Position
 from engine.record import push_tokens, replay
-from firmware_py.table.game import PASS_SECONDS, Game, Setup
+from firmware_py.table.game import PASS_SECONDS, Game, Mode, Setup, Table, Unplayable, why_unplayable
+from firmware_py.table.menu import Menu
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, end_schedule, summary_at, text
-from firmware_py.table.session import MENU, OPTIONS, OVER, PLAY, Session, deal
+from firmware_py.table.session import Screen, Session, deal
 from firmware_py.commands.play import teams_sim_config
 from firmware_py.table.settings import Settings, table_settings
-from hardware.buttons import ButtonEvent
+from hardware.events import ButtonEvent
 from hardware.frame import BLANK, turn
 from hardware.glyphs import glyph, hero
 from table_kit import Rig, game_from
@@ -173,7 +174,7 @@ def play_to_the_end(rig, rng):
 def test_a_whole_game_ends_with_regions_scores_and_the_archive(rig):
     game = rig.start(Setup("humans", seed=3))
     play_to_the_end(rig, random.Random(3))
-    assert rig.session.screen == OVER and game.pos.outcome() in ("last-stone", "blockade")   # R16, R17
+    assert rig.session.screen is Screen.OVER and game.pos.outcome() in ("last-stone", "blockade")   # R16, R17
     score = game.pos.score()
     largest = max(score.red.regions + score.white.regions, key=int.bit_count)
     colour = RED if largest in score.red.regions else WHITE
@@ -195,7 +196,7 @@ def test_a_whole_game_ends_with_regions_scores_and_the_archive(rig):
     assert resume(record).pos == game.pos                # and the very same piles after reshuffles (R11)
     assert not (rig.saves.directory / CURRENT).exists()
     rig.tap("white.card4")                               # any button returns to the menu
-    assert rig.session.screen == MENU
+    assert rig.session.screen is Screen.MENU
 
 
 def test_the_computer_shows_its_card_then_moves_and_presses_meanwhile_are_refused(rig):
@@ -224,15 +225,15 @@ def test_menu_stays_responsive_and_cancels_the_thinking(tmp_path):
         game = rig.start(Setup("vs-computer", "max", "white", seed=2))
         assert rig.computer.busy is not None
         rig.tap("menu")                                  # the game menu: the game waits, the thinking stops
-        assert rig.session.screen == OPTIONS and rig.computer.busy is None
+        assert rig.session.screen is Screen.OPTIONS and rig.computer.busy is None
         rig.tap("menu")                                  # MENU again: back to the game, the computer thinks again
-        assert rig.session.screen == PLAY and rig.computer.busy is not None
+        assert rig.session.screen is Screen.PLAY and rig.computer.busy is not None
         rig.new_game_menu()
-        assert rig.session.screen == MENU and rig.computer.busy is None
+        assert rig.session.screen is Screen.MENU and rig.computer.busy is None
         rig.tap("red.card5")                             # start asks for a confirmation first
         assert rig.session.game is game and rig.session.menu.confirm_since is not None
         rig.tap("menu")                                  # back to the game: the computer thinks again
-        assert rig.session.screen == PLAY and rig.computer.busy is not None
+        assert rig.session.screen is Screen.PLAY and rig.computer.busy is not None
     finally:
         rig.close()
 
@@ -259,7 +260,22 @@ def test_teams_menu_refuses_without_four_seats(rig):
         rig.tap("red.card1")
     assert rig.session.menu.setup.mode == "teams"
     rig.tap("red.card5")
-    assert rig.session.screen == MENU and rig.session.menu.refusal.text == "TEAMS NEED 4 SEATS"
+    assert rig.session.screen is Screen.MENU and rig.session.menu.refusal.text == "TEAMS NEED 4 SEATS"
+
+
+@pytest.mark.parametrize("seats, cards", [(2, 5), (2, 3), (4, 5), (4, 3), (3, 5)])
+@pytest.mark.parametrize("mode", list(Mode))
+def test_the_menu_refuses_exactly_what_the_table_cannot_play(mode, seats, cards):
+    """R7: a two-player game needs five cards a seat; R20–R22: teams need four seat panels. The menu's
+    refusal is the shared check's, word for word."""
+    table = Table(tuple(f"seat{i}" for i in range(seats)), cards)
+    why = why_unplayable(Setup(mode), table)
+    expected = (Unplayable.SEATS if mode is Mode.TEAMS and seats < 4 else
+                Unplayable.CARDS if mode is not Mode.TEAMS and cards < 5 else None)
+    assert why is expected
+    menu = Menu(Setup(mode), table)
+    assert (menu.press(cards, 0.0) is None) == (why is not None)
+    assert (menu.refusal.text if menu.refusal else None) == (why.value if why else None)
 
 
 def test_takeback_against_the_computer_returns_to_the_persons_last_turn(rig):
@@ -270,7 +286,7 @@ def test_takeback_against_the_computer_returns_to_the_persons_last_turn(rig):
     rig.wait(Settings.show_seconds + 0.1)
     assert len(game.pos.history()) == 2 and game.pos.to_move == 0
     rig.choose("TAKE BACK")                              # the person alone decides against the computer
-    assert game.pos.history() == [] and game.pos.to_json() == start and rig.session.screen == PLAY
+    assert game.pos.history() == [] and game.pos.to_json() == start and rig.session.screen is Screen.PLAY
     assert game.note.text == "UNDO 2" and game.note.seat is None           # said on every seat
     assert rig.saved()["moves"] == []
 
@@ -290,7 +306,7 @@ def test_a_hint_previews_the_hard_players_move(tmp_path):
     try:
         game = rig.start(Setup("humans", seed=9))
         rig.choose("HINT")
-        assert rig.session.screen == PLAY and game.note.text == "HINT"
+        assert rig.session.screen is Screen.PLAY and game.note.text == "HINT"
         assert rig.computer.busy.kind == "hint" and rig.computer.busy.level == "hard"
         assert rig.think()
         if game.preview is not None:                     # a card: its target blinks, the same card plays it

@@ -27,7 +27,7 @@ from firmware_py.table.game_menu import AGREE_SECONDS
 from firmware_py.table.menu import CONFIRM_SECONDS
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.scenes import ending, lasts, pages, readout, text
-from firmware_py.table.session import MENU, OPTIONS, PLAY
+from firmware_py.table.session import Screen
 from firmware_py.table.settings import Settings, parse_settings, table_settings
 from hardware.config import parse_config
 from hardware.frame import bitmap_from_rows, bitmap_rows, turn
@@ -372,7 +372,7 @@ def test_the_state_of_the_game_on_demand_without_leaving_it(rig):
         rig.play(move(token))
     history = game.pos.history()
     rig.choose("SCORE", seat="white")
-    assert rig.session.screen == OPTIONS and game.pos.history() == history
+    assert rig.session.screen is Screen.OPTIONS and game.pos.history() == history
     lines = readout(game)
     assert lines == ["RED 1 PTS", "WHITE 1 PTS", "HEROES RED 4 WHITE 4", "50 STONES LEFT", "PILE 13 CARDS"]
     since = rig.session.options.info.since
@@ -384,7 +384,7 @@ def test_the_state_of_the_game_on_demand_without_leaving_it(rig):
         rig.wait(0.5)
     assert text("RED 1 PTS", 0, 0, 5, SPEED)[0] in seen and text("PILE 13 CARDS", 0, 0, 5, SPEED)[0] in seen
     rig.tap("red.card3")                                 # any press: back to the game, nothing played
-    assert rig.session.screen == PLAY and game.pos.history() == history and game.preview is None
+    assert rig.session.screen is Screen.PLAY and game.pos.history() == history and game.preview is None
 
 
 def test_teams_show_the_state_per_team_and_seat(tmp_path):
@@ -414,7 +414,7 @@ def test_any_seat_recalls_the_last_move(rig):
     trail = [rig.frame.board[i] for i in (4 * 9 + 4, 3 * 9 + 5, 2 * 9 + 6)]     # e5, f6, g7 on the frame
     assert all(c != (0, 0, 0) and c[0] > c[1] for c in trail)                  # the way the crown went, in red
     rig.hold("red.draw")                                 # any press goes back; holding DRAW draws nothing here
-    assert rig.session.screen == PLAY and game.pos.history() == ["NE3"]
+    assert rig.session.screen is Screen.PLAY and game.pos.history() == ["NE3"]
     rig.play(move("NW1"))
     rig.play(move("draw"))
     assert game.last_move() == "RED DREW S2"
@@ -432,7 +432,7 @@ def test_a_takeback_between_people_needs_both_and_is_said(rig):
     rig.tap("red.card4")                                 # the same colour again is no agreement
     assert game.pos.history() == ["NE3"]
     rig.tap("white.card4")
-    assert game.pos.history() == [] and game.note.text == "UNDO 1" and rig.session.screen == PLAY
+    assert game.pos.history() == [] and game.note.text == "UNDO 1" and rig.session.screen is Screen.PLAY
     assert rig.saved()["moves"] == []
 
 
@@ -567,6 +567,6 @@ def test_the_menus_have_titles(rig):
     rig.tap("menu")
     assert rig.session.options.labels() == ["SCORE", "LAST MOVE", "HINT", "TAKE BACK", "NEW GAME"]
     rig.tap("red.card5")
-    assert rig.session.screen == MENU
+    assert rig.session.screen is Screen.MENU
     assert rig.session.menu.labels() == ["MODE 2 PLAYERS", "NO COMPUTER", "RED PERSON", "", "START"]
     assert rig.frame.bitmap("red.card1") == text("MODE 2 PLAYERS", 0.0, rig.time.now, 1, SPEED)[0]

@@ -575,12 +575,51 @@ def test_mode_archives_the_saved_game_finished_or_not(tmp_path):
     assert [r["result"]["reason"] for r in archived] == ["unfinished", finished.pos.outcome()]
 
 
+def test_submit_takes_events_from_any_thread_or_coroutine_in_order_and_every_receiver_sees_the_frames(tmp_path):
+    """The loop's one way in: a press submitted before the loop runs, one from another thread and one from a
+    coroutine are handled in that order; a second receiver (a mirror) is shown what the devices are shown."""
+    import asyncio
+    import threading
+    from table_kit import Rig
+    from firmware_py.table.game import Mode
+    from hardware.events import PRESS, ButtonEvent
+    rig = Rig(tmp_path / "data")
+    game = rig.start(Setup(Mode.HUMANS, seed=7))         # red: NE3 W1 NW2 SW1 E2 (R7)
+    mirror = []
+
+    class Mirror:
+        def show(self, frame):
+            mirror.append(frame)
+    rig.loop.receivers.append(Mirror())
+    shown_before = len(rig.frames)
+    rig.loop.submit(ButtonEvent("red", "card1", PRESS))     # NE3 previewed, once the loop runs
+
+    async def serve():
+        running = asyncio.create_task(rig.loop.run(exit_after_input=True))
+        await asyncio.sleep(0.2)
+        assert game.preview is not None and game.pos.history() == []
+        thread = threading.Thread(target=rig.loop.submit, args=(ButtonEvent("red", "card1", PRESS),))
+        thread.start()                                      # NE3 played
+        thread.join()
+        rig.loop.submit(ButtonEvent("white", "card1", PRESS))  # then White's first card, previewed
+        rig.loop.end_input()
+        await asyncio.wait_for(running, 30)
+
+    try:
+        asyncio.run(serve())
+        assert game.pos.history() == ["NE3"] and game.preview.seat == 1
+        assert mirror and mirror == rig.frames[shown_before:]
+    finally:
+        rig.close()
+
+
 def test_a_press_as_the_service_stops_is_dropped_without_a_traceback(tmp_path, monkeypatch):
     """The button thread may still be waiting in `get` when `run` ends and clears its event loop."""
     import asyncio
     import threading
     from table_kit import Rig
-    from hardware.buttons import ButtonEvent
+    from firmware_py.table.service import ButtonBridge
+    from hardware.events import ButtonEvent
     rig = Rig(tmp_path / "data")
     waiting, release = threading.Event(), threading.Event()
     failures = []
@@ -592,12 +631,12 @@ def test_a_press_as_the_service_stops_is_dropped_without_a_traceback(tmp_path, m
             release.wait(5)
             return ButtonEvent("red", "draw", "press")
 
-    rig.devices.buttons = LateButtons()
     stop = asyncio.Event()
 
     async def serve():
         stop.set()
-        await rig.loop.run(stop=stop)
+        with ButtonBridge(LateButtons(), rig.loop):
+            await rig.loop.run(stop=stop)
 
     asyncio.run(serve())
     assert waiting.wait(5)

@@ -1,7 +1,16 @@
-"""The levels by name and `make_player`, which makes one: `make_player("hard", seed=7)`."""
-from collections.abc import Iterable
+"""The levels by name, `Level` (a name with its own budget, `hard:5000`) and `make_player`, which makes one.
 
-from engine.errors import RoseKingError
+>>> Level.parse("hard:5000")
+Level(name='hard', work=5000)
+>>> str(Level.parse("medium")), Level.parse("hard:5000").budget.work
+('medium', 5000)
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.errors import RoseKingError, UnknownPlayerError
 from engine.jsonio import brief
 from engine.players.ab7 import AB7
 from engine.players.base import Budget, Player
@@ -26,30 +35,54 @@ LEVELS: dict[str, tuple[type[Player], Budget | None]] = {
 NAMES = tuple(LEVELS)
 
 
-def make_player(spec: str, seed: int | None = None, work: int | None = None,
+@dataclass(frozen=True)
+class Level:
+    """A computer player as written on the command line and in records: a level's `name`, and for a
+    searching player its own `work` budget (iterations for MCTS, nodes for alpha-beta), `hard:5000`."""
+
+    name: str
+    work: int | None = None
+
+    @classmethod
+    def parse(cls, spec: str) -> Level:
+        """The level written `spec`; UnknownPlayerError names an unknown name, RoseKingError a bad budget."""
+        name, _, extra = spec.partition(":")
+        if name not in LEVELS:
+            raise UnknownPlayerError(f"unknown player {brief(name)} (choose from {', '.join(NAMES)})")
+        if not extra:
+            return cls(name)
+        if not (extra.isascii() and extra.isdigit()) or len(extra) > 9 or int(extra) < 1 or LEVELS[name][1] is None:
+            raise RoseKingError(f"player {brief(spec)}: a budget must be a whole number from 1 to 999999999 "
+                                f"after a searching player's name, e.g. hard:5000")
+        return cls(name, int(extra))
+
+    @property
+    def budget(self) -> Budget | None:
+        """The level's budget with its own `work`; None for a player that does not search."""
+        budget = LEVELS[self.name][1]
+        return Budget(self.work or budget.work, budget.seconds) if budget is not None else None
+
+    def __str__(self) -> str:
+        return f"{self.name}:{self.work}" if self.work is not None else self.name
+
+
+def make_player(spec: str | Level, seed: int | None = None, work: int | None = None,
                 seconds: float | None = None) -> Player:
     """The player named by `spec` (`hard`, or `hard:5000` with its own work budget).
 
-    `work` and `seconds` override the level's budget. RoseKingError names unknown names.
+    `work` (unless the name gives one) and `seconds` override the level's budget. RoseKingError
+    names unknown names.
     """
-    name, _, extra = str(spec).partition(":")
-    if name not in LEVELS:
-        raise RoseKingError(f"unknown player {brief(name)} (choose from {', '.join(NAMES)})")
-    cls, budget = LEVELS[name]
-    if extra:
-        if not (extra.isascii() and extra.isdigit()) or len(extra) > 9 or int(extra) < 1 or budget is None:
-            raise RoseKingError(f"player {brief(spec)}: a budget must be a whole number from 1 to 999999999 "
-                                f"after a searching player's name, e.g. hard:5000")
-        work = int(extra)
+    level = spec if isinstance(spec, Level) else Level.parse(spec)
+    budget = level.budget
     if budget is not None and (work or seconds):
-        budget = Budget(work or budget.work, seconds or budget.seconds)
-    player = cls(seed, budget)
-    player.name = spec
+        budget = Budget(level.work or work or budget.work, seconds or budget.seconds)
+    player = LEVELS[level.name][0](seed, budget)
+    player.name = str(spec)
     return player
 
 
 def check_names(specs: Iterable[str]) -> None:
     """Raise RoseKingError for the first unknown or malformed player spec in `specs`."""
     for spec in specs:
-        make_player(spec)
-
+        Level.parse(spec)

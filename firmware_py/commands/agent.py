@@ -10,12 +10,12 @@ level and `--seed`. The agent exits at end of input.
 import argparse
 
 from engine.errors import RoseKingError
-from engine.jsonio import loads
+from engine.jsonio import MAX_BYTES, loads
 from engine.players import NAMES, make_player
 from engine.position import Position
 from firmware_py.commands import Subparsers
 from firmware_py.errors import UsageError
-from firmware_py.inputs import MAX_BYTES, decode, raw_lines, standard_input
+from firmware_py.inputs import decode, raw_lines, standard_input
 
 
 def register(sub: Subparsers) -> None:

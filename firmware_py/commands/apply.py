@@ -4,10 +4,11 @@ import argparse
 from engine.errors import IllegalMoveError, RecordError
 from engine.position import Position
 from engine.record import push_tokens
+from firmware_py.commands import Subparsers
 from firmware_py.positions import add_position_args, print_json, read_json
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("apply", help="print the position after the given moves")
     add_position_args(p)
     p.add_argument("moves", metavar="MOVE", nargs="+",

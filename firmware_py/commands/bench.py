@@ -1,8 +1,9 @@
 """`roseking bench`: speed figures as JSON, measured on fixed seeds.
 
-Each section is a `figures()` function of the package that owns the code it times;
-`--only` picks sections. Figures are medians of several runs, single thread, but for the
-`cluster` section (parallel efficiency on a local Dask cluster), which runs only when named.
+Each section is the `figures()` of a bench module of the package whose code it times
+(`engine.bench`, `hardware.bench`, `firmware_py.bench`); `--only` picks sections. Figures are
+medians of several runs, single thread, but for the `cluster` section (parallel efficiency on a
+local Dask cluster), which runs only when named.
 """
 import argparse
 import importlib
@@ -13,12 +14,12 @@ from firmware_py.commands import Subparsers
 from firmware_py.errors import UsageError
 
 SECTIONS = {
-    "engine": "engine.bench",
+    "engine": "engine.bench.core",
     "frame": "hardware.bench",
-    "search": "engine.players.bench",
-    "startup": "firmware_py.startup",
-    "play": "firmware_py.table.bench",
-    "cluster": "firmware_py.cluster_bench",
+    "search": "engine.bench.search",
+    "startup": "firmware_py.bench.startup",
+    "play": "firmware_py.bench.play",
+    "cluster": "firmware_py.bench.cluster",
 }
 BY_NAME_ONLY = ("cluster",)  # minutes long and needs the `cluster` extra: run when named
 

@@ -34,8 +34,8 @@ def summary(config: Config) -> list[str]:
         f"{', '.join(d.chain)}",
         "panels: " + ", ".join(f"{p.seat} at the {p.side} edge, turned {p.rotation}°{' and flipped' if p.flip else ''}"
                                for p in d.panels),
-        f"buttons: {len(k.pins)}, hold {k.hold_seconds:g} s, debounce {k.debounce_seconds * 1000:g} ms, "
-        f"glitches under {k.min_pulse_seconds * 1000:g} ms ignored: "
+        f"buttons: {len(k.pins)}, hold {k.timing.hold_seconds:g} s, debounce {k.timing.debounce_seconds * 1000:g} ms, "
+        f"glitches under {k.timing.min_pulse_seconds * 1000:g} ms ignored: "
         + ", ".join(f"{name}={pin}" for name, pin in k.pins.items()),
     ]
 

@@ -10,7 +10,6 @@ terminal's caption, and its log lines are printed once the terminal picture is u
 import argparse
 import asyncio
 import random
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,14 +20,13 @@ from firmware_py.device_options import add_device_arguments, check_device_args, 
 from firmware_py.atomic import check_output
 from firmware_py.errors import UsageError
 from firmware_py.inputs import shown
-from firmware_py.table.game import MODES, Setup
-from firmware_py.table.settings import Settings, table_settings
+from firmware_py.table.game import Mode, Setup, Table, Unplayable, why_unplayable
+from firmware_py.table.settings import table_settings
 from hardware.config import Config, parse_config
-from hardware.names import MENU, controls, seat_slots
+from hardware.names import MENU_BUTTON, controls, seat_slots
 
 if TYPE_CHECKING:
     from firmware_py.commands import Subparsers
-    from firmware_py.table.loop import TableLoop
 
 TEAM_CARDS = 3      # R21
 HELP = "MENU: score, last move, hint, take back, new game (buttons: docs/GESTURES.md)"
@@ -45,7 +43,7 @@ def teams_sim_config() -> Config:
     """The simulated four-panel table (three cards, hero and draw per seat, R20–R22) that
     `--sim` without `--config` plays a teams game on: examples/config/teams-pi.toml's pins and chain."""
     buttons: dict[str, object] = {seat: dict(zip(controls(TEAM_CARDS), pins)) for seat, pins in TEAMS_PINS.items()}
-    buttons[MENU] = TEAMS_MENU_PIN
+    buttons[MENU_BUTTON] = TEAMS_MENU_PIN
     chain = [slot for seat in TEAMS.seats for slot in seat_slots(seat, TEAM_CARDS)]
     return parse_config({"backend": "sim", "seats": list(TEAMS.seats), "cards_per_seat": TEAM_CARDS,
                          "displays": {"chain": chain}, "buttons": buttons}, "<the simulated teams table>")
@@ -55,7 +53,8 @@ def register(sub: "Subparsers") -> None:
     p = sub.add_parser("play", help="the table service: play The Rose King on the lit board")
     add_device_arguments(p)
     g = p.add_argument_group("game")
-    g.add_argument("--mode", choices=MODES, help="deal a new game of this mode at once (default: resume, or menu)")
+    g.add_argument("--mode", choices=[m.value for m in Mode],
+                   help="deal a new game of this mode at once (default: resume, or menu)")
     g.add_argument("--level", metavar="PLAYER", help="the computer's level (default: [table] level, else medium)")
     g.add_argument("--human", choices=("red", "white"), default="red",
                    help="the colour the person plays in vs-computer (default red)")
@@ -67,41 +66,31 @@ def register(sub: "Subparsers") -> None:
     p.set_defaults(func=run)
 
 
-def table_problem(mode: str, seats: tuple[str, ...], settings: Settings) -> str | None:
-    """Why the configured table cannot play `mode`, or None (R7: five cards a player; R20–R22: four seat panels)."""
-    if mode == "teams" and len(seats) < 4:
-        return f"a teams game needs four seat panels (seats = [...] lists {len(seats)}: {', '.join(seats)})"
-    if mode != "teams" and settings.cards_per_seat < 5:
-        return f"a two-player game needs five card slots per seat (R7; cards_per_seat = " \
-               f"{settings.cards_per_seat})"
-    return None
-
-
-def check_table(mode: str, seats: tuple[str, ...], settings: Settings) -> None:
-    """UsageError when the configured table cannot play `mode`."""
-    why = table_problem(mode, seats, settings)
+def check_table(setup: Setup, table: Table) -> None:
+    """UsageError when the configured table cannot play `setup` (`--mode`)."""
+    why = why_unplayable(setup, table)
     if why is not None:
-        hint = "--sim without --config brings a four-panel table" if mode == "teams" else "use --mode teams"
-        raise UsageError(f"--mode {mode}: {why}; {hint}")
+        hint = "--sim without --config brings a four-panel table" if why is Unplayable.SEATS else "use --mode teams"
+        raise UsageError(f"--mode {setup.mode}: {why.explain(table)}; {hint}")
 
 
 def run(args: argparse.Namespace) -> int:
-    from firmware_py.table.computer import Computer        # the loop and the devices need the table libraries
-    from firmware_py.table.loop import TableLoop
-    from firmware_py.table.saves import ARCHIVE, SaveError, Saves, table_file
-    from firmware_py.table.session import Session
+    from firmware_py.table import service            # the service and the devices need the table libraries
+    from firmware_py.table.saves import table_file
     from hardware.backends import backend_of
     from hardware.keyboard import interactive
     sim_table = args.sim and not args.config                # the simulated table: two seats, or four for teams
-    config = teams_sim_config() if sim_table and args.mode == "teams" else config_from_args(args)
+    config = teams_sim_config() if sim_table and args.mode == Mode.TEAMS else config_from_args(args)
     backend = backend_of(config, args.sim)
     settings = table_settings(config)
     level = settings.level if args.level is None else args.level
     check_names([level])
     if args.seed is not None and not 0 <= args.seed < 2 ** 63:
         raise UsageError(f"--seed: must be between 0 and {2 ** 63 - 1} (got {args.seed})")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    setup = Setup(args.mode or Mode.HUMANS, level, args.human, seed)
     if args.mode:
-        check_table(args.mode, config.seats, settings)
+        check_table(setup, Table(config.seats, settings.cards_per_seat))
     if args.records is not None:
         check_output(args.records)
     if args.data_dir == "":
@@ -110,60 +99,21 @@ def run(args: argparse.Namespace) -> int:
     for option, path in (("--records", args.records), ("--frames", args.frames), ("--snapshot", args.snapshot)):
         if path is not None and (what := table_file(data, path)):
             raise UsageError(f"{option}: {shown(path)} is the table's own {what} (in {shown(str(data))})")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    setup = Setup(args.mode or "humans", level, args.human, seed)
     log = HeldLog()
-    try:
-        saves = Saves(data, args.records, log=log)
-        try:
-            saved, unreadable = saves.read(settings), None
-        except SaveError as exc:
-            saved, unreadable = None, f"cannot be resumed: {exc}"
-    except SaveError as exc:                    # the data folder is unusable
-        raise UsageError(str(exc)) from None
-    if saved is not None and not args.mode and sim_table and saved.setup.mode == "teams":
+    saves, saved = service.open_saves(data, args.records, settings, log)
+    if saved.game is not None and not args.mode and sim_table and saved.game.setup.mode is Mode.TEAMS:
         config = teams_sim_config()             # the simulated table it was played on
         settings = table_settings(config)
     steps = check_device_args(args, config)     # every option checked
+    nobody_presses = backend == "sim" and not args.input_script and not interactive(sys.stdin)
     try:
         with open_from_args(args, config, exit_after_script=args.exit_after_script, steps=steps) as devices:
-            try:                                # the devices and output files are open: from here on, things change
-                resumed, archived = saved, None
-                if unreadable:
-                    saves.set_aside(unreadable)
-                if resumed is not None and args.mode:
-                    if resumed.pos.stack or resumed.over:   # a save of no move holds nothing to keep: it is replaced
-                        saves.finish(resumed)   # archived, as `unfinished` unless a kill came after its last move
-                        archived = f"the saved game ({len(resumed.pos.stack)} moves) archived in {ARCHIVE}"
-                        log(f"roseking: {archived}; a new game of {args.mode} starts")
-                    resumed = None
-                if resumed is not None and (why := table_problem(resumed.setup.mode, config.seats, settings)):
-                    saves.set_aside(f"this table cannot play it: {why}")
-                    resumed = None
-            except SaveError as exc:            # a save cannot be moved aside
-                raise UsageError(str(exc)) from None
-            first = setup if args.mode else None    # the game to show at once; None: the menu
-            if resumed is not None:
-                log(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)")
-                first = resumed.setup
-            elif first is None and backend == "sim" and not args.input_script and not interactive(sys.stdin):
-                first = Setup("demo", level, args.human, seed)       # nobody can press: show a game
-            session = Session(settings, config.seats, setup,
-                              {seat: config.displays.view_of(seat) for seat in config.seats})
-            loop = TableLoop(session, devices, Computer(settings.think_seconds), saves)
-            now = loop.clock()
-            if first is not None:
-                session.start(first, now, resumed)
-            if resumed is not None:
-                session.announce("RESUMED", f"RESUMED ({len(resumed.pos.stack)} moves)", now)
-            elif saves.set_aside_to is not None:
-                session.announce("OLD SAVE SET ASIDE", f"save set aside as {saves.set_aside_to.name}", now)
-            elif archived is not None:
-                session.announce("OLD GAME ARCHIVED", archived, now)
+            loop = service.start(devices, config, settings, saves, saved, setup, deal=bool(args.mode),
+                                 demo=nobody_presses, log=log)
             log.release()
             if interactive(sys.stdout) and not args.input_script:
                 print(HELP, file=sys.stderr)
-            return asyncio.run(_serve(loop, args.exit_after_script))
+            return asyncio.run(service.serve(loop, devices.buttons, args.exit_after_script))
     finally:
         log.release()
 
@@ -185,19 +135,3 @@ class HeldLog:
         held, self.held = self.held or [], None
         for line in held:
             print(line, file=sys.stderr)
-
-
-async def _serve(loop: "TableLoop", exit_after_input: bool) -> int:
-    """Run the loop until it is done (status 0), or SIGTERM, SIGHUP or Ctrl-C stops it (128 + the signal's
-    number: 143, 129 or 130, as service managers and shells expect); the game is saved after every move anyway."""
-    stop = asyncio.Event()
-    stopped_by: list[int] = []
-
-    def stopped(signum: int) -> None:
-        stopped_by.append(signum)
-        stop.set()
-    aio = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        aio.add_signal_handler(sig, stopped, sig)
-    await loop.run(exit_after_input, stop)
-    return 128 + stopped_by[0] if stopped_by else 0

@@ -25,8 +25,8 @@ from typing import BinaryIO, NamedTuple
 from engine.errors import RoseKingError
 from engine.jsonio import JSONInputError, loads
 from engine.record import Reading, read_records
-from engine.report import CSV_COLUMNS, Report, facts
 from engine.simulate import Pace, ordered
+from engine.tally import CSV_COLUMNS, Report, facts
 from firmware_py import executors
 from firmware_py.atomic import atomic_writer, check_output_directory
 from firmware_py.commands import Subparsers

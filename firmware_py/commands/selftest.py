@@ -8,6 +8,7 @@ simulator with `--input-script`, until the script ends).
 """
 import argparse
 
+from firmware_py.commands import Subparsers
 from firmware_py.device_options import add_device_arguments, config_from_args, open_from_args
 from hardware import Config, HardwareError, script
 from hardware.backends import backend_of
@@ -21,7 +22,7 @@ def seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def register(sub):
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("selftest", help="light every LED, show every glyph, echo the buttons")
     add_device_arguments(p)
     p.add_argument("--led-seconds", type=seconds, default=0.02, metavar="S", help="time per LED colour (0.02)")
@@ -44,12 +45,12 @@ def preflight(config: Config) -> None:
     print(f"pre-flight: {model}: SPI, LED driver access and pins are ready")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     from hardware import selftest   # the table libraries, loaded only when the test runs
     config = config_from_args(args)
     if backend_of(config, args.sim) == "pi":
         preflight(config)
     with open_from_args(args, config, exit_after_script=args.exit_after_script or bool(args.input_script)) as devices:
         print(f"self-test on the {devices.backend} backend")
-        selftest.run(devices, args.led_seconds, args.glyph_seconds)
+        selftest.run(devices, config.buttons.pins, args.led_seconds, args.glyph_seconds)
     return 0

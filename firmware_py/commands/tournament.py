@@ -1,7 +1,9 @@
 """`roseking tournament`: every pairing on paired deals; W/D/L, 95% Wilson intervals and Elo."""
+import argparse
 import contextlib
 import json
 import math
+from typing import Any
 
 from engine import simulate
 from engine.players import NAMES
@@ -10,11 +12,12 @@ from engine.tournament import Standings, pairing, schedule
 from engine.variants import VARIANT_NAMES
 from firmware_py import executors
 from firmware_py.atomic import atomic_writer
+from firmware_py.commands import Subparsers
 from firmware_py.errors import UsageError
 from firmware_py.inputs import shown
 
 
-def register(sub):
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("tournament", help="round robin of computer players on paired deals")
     p.add_argument("--players", required=True, metavar="P,P[,…]",
                    help=f"two or more players: {', '.join(NAMES)}, or `name:WORK` with its own budget")
@@ -31,7 +34,7 @@ def register(sub):
     p.set_defaults(func=run)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     players = args.players.split(",")
     if len(set(players)) != len(players) or len(players) < 2:
         raise UsageError(f"--players: name two or more different players, got {args.players!r}")
@@ -43,7 +46,7 @@ def run(args):
     hypotheses = _sprt_option(args.sprt, players) if args.sprt is not None else None
     standings = Standings(players)
     deal_scores: list[float] = []
-    test = None
+    test: dict[str, Any] | None = None
     total = len(players) * (len(players) - 1) // 2 * args.games
     done = 0
     with contextlib.ExitStack() as stack:
@@ -78,14 +81,14 @@ def run(args):
                 break
     workers.raise_if_gone(done, total, "game", f"their records are in {shown(args.records)}, each whole"
                           if recording else "no records were asked for")
-    table = standings.to_dict()
+    table: dict[str, Any] = dict(standings.to_dict())
     if test:
         table["sprt"] = test
     print(json.dumps(table, indent=2) if args.json else text(table))
     return 0
 
 
-def _sprt_option(value, players):
+def _sprt_option(value: str, players: list[str]) -> tuple[float, float]:
     """(p0, p1) as fractions from `--sprt P0,P1` in percent; UsageError when malformed."""
     if len(players) != 2:
         raise UsageError(f"--sprt: compares exactly two players, got {len(players)}")
@@ -98,7 +101,7 @@ def _sprt_option(value, players):
     return p0 / 100, p1 / 100
 
 
-def _sprt_result(deal_scores, p0, p1):
+def _sprt_result(deal_scores: list[float], p0: float, p1: float) -> dict[str, Any]:
     """The test's state as the JSON `sprt` object."""
     llr, (lower, upper), verdict = sprt(deal_scores, p0, p1)
     return {"h0": p0, "h1": p1, "alpha": 0.05, "beta": 0.05, "llr": round(llr, 3),
@@ -106,11 +109,11 @@ def _sprt_result(deal_scores, p0, p1):
             "verdict": verdict}
 
 
-def _seconds(value):
+def _seconds(value: float | None) -> str:
     return "–" if value is None else f"{value:.3f}"
 
 
-def text(table):
+def text(table: dict[str, Any]) -> str:
     """The standings as an aligned table, then one line per pairing."""
     width = max(len(r["player"]) for r in table["players"]) + 2
     head = (f"{'player':<{width}}{'games':>6}{'W':>6}{'D':>5}{'L':>6}{'score':>8}  {'95% CI':<14}{'Elo':>6}"

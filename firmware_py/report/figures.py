@@ -10,9 +10,10 @@ from typing import Any
 import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.image import AxesImage
 from matplotlib.patches import Rectangle
 
-from engine.report import CROWN_START
+from engine.tally import CROWN_START
 from engine.stats import proportion
 from engine.variants import COLOURS
 from firmware_py.report.elo import elo_intervals
@@ -165,7 +166,7 @@ def heroes(t: dict[str, Any]) -> Figure:
     return fig
 
 
-def _board(ax: Axes, values: list[float], title: str, cmap: str, low: float, high: float) -> Any:
+def _board(ax: Axes, values: list[float], title: str, cmap: str, low: float, high: float) -> AxesImage:
     """A 9 × 9 board, rank 9 at the top (NOTATION.md), each square's value written in it."""
     grid = [[values[9 * rank + f] for f in range(9)] for rank in range(8, -1, -1)]
     image = ax.imshow(grid, cmap=cmap, vmin=low, vmax=high)

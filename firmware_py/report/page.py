@@ -8,6 +8,8 @@ import json
 import os
 from typing import Any
 
+from matplotlib.figure import Figure
+
 from engine.stats import proportion
 from engine.variants import COLOURS
 from firmware_py.atomic import atomic_writer, output_directory, write_file
@@ -98,7 +100,7 @@ def _tournament(t: dict[str, Any]) -> str:
             + _table(["pairing", "games", "W", "D", "L", "first-named side's score"], pairs))
 
 
-def _save(fig: Any, path: str, fmt: str) -> bytes:
+def _save(fig: Figure, path: str, fmt: str) -> bytes:
     """Write `fig` to `path` whole or not at all; return the bytes written (no date in an SVG:
     the same records give the same files)."""
     buf = io.BytesIO()
@@ -107,7 +109,7 @@ def _save(fig: Any, path: str, fmt: str) -> bytes:
     return buf.getvalue()
 
 
-def _figure(out: str, prefix: str, name: str, title: str, caption: str, fig: Any) -> str:
+def _figure(out: str, prefix: str, name: str, title: str, caption: str, fig: Figure) -> str:
     """Save one figure as PNG and SVG in `out`; its <figure> for the page, the SVG inline."""
     width, height = (round(x) for x in fig.get_size_inches() * DPI)
     _save(fig, os.path.join(out, f"{prefix}-{name}.png"), "png")
@@ -123,7 +125,7 @@ def _figure(out: str, prefix: str, name: str, title: str, caption: str, fig: Any
 def write(out: str, report: dict[str, Any], sources: list[tuple[str, int]]) -> list[str]:
     """Write the report into directory `out` (made if missing, not its parents; other files in it stay).
 
-    `report` is `engine.report.Report.to_dict()`; `sources` lists (file, games read). Returns the
+    `report` is `engine.tally.Report.to_dict()`; `sources` lists (file, games read). Returns the
     file names written."""
     output_directory(out)
     body = [f"<h1>The Rose King: what {sum(t['games'] for t in report.values()):,} games show</h1>",

@@ -12,6 +12,7 @@ import os
 import signal
 from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from firmware_py.table.game import Request
@@ -21,12 +22,13 @@ WORKER_NICENESS = 10
 
 def think(level: str, seed: int, position: dict[str, Any], cap: float) -> str:
     """The move (notation) player `level` seeded `seed` chooses in `position`, thinking at most `cap` s."""
-    from engine.players import LEVELS, make_player
+    from engine.players import Level, make_player
     from engine.position import Position
-    budget = LEVELS.get(level.partition(":")[0], (None, None))[1]
+    player = Level.parse(level)
+    budget = player.budget
     seconds = min(cap, budget.seconds) if budget is not None else None
     pos = Position.from_json(position, seed=seed)
-    return str(make_player(level, seed=seed, seconds=seconds).choose(pos))
+    return str(make_player(player, seed=seed, seconds=seconds).choose(pos))
 
 
 def _serve(conn: Connection, cap: float) -> None:
@@ -57,7 +59,7 @@ class Computer:
         self.cap = cap_seconds
         self.busy: Request | None = None
         self._conn: Connection | None = None
-        self._process: Any = None
+        self._process: BaseProcess | None = None
 
     def start(self) -> None:
         """Start the worker now (it takes a moment to import the engine)."""

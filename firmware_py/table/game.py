@@ -9,7 +9,7 @@ empty one, while the engine and the record keep the hand in their own order.
 
 >>> from engine.notation import CARD_NAMES
 >>> from engine.position import Position
->>> game = Game(Setup("humans", seed=7), Position.new(seed=7))
+>>> game = Game(Setup(Mode.HUMANS, seed=7), Position.new(seed=7))
 >>> game.press(0, "card1", 0.0); game.preview.kind, str(game.preview.move)
 ('play', 'NE3')
 >>> game.press(0, "card1", 0.5); game.pos.history()
@@ -18,16 +18,16 @@ empty one, while the engine and the record keep the hand in their own order.
 [None, 'W1', 'NW2', 'SW1', 'E2']
 """
 from dataclasses import dataclass, field
+from enum import Enum, StrEnum
 from typing import Any
 
-from engine.moves import DRAW, HERO, MOVES, PASS, Move
-from engine.notation import TARGET, parse_card
+from engine.moves import DRAW, HERO, MOVES, PASS, Move, drawn_card
+from engine.notation import CARD_NAMES, TARGET
 from engine.position import Position
 from engine.record import make_record
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
 HUMAN = "human"
-MODES = ("humans", "vs-computer", "demo", "teams")
 TRAVEL_SHARE = 0.4      # of the time a computer's move is shown, the last part: the crown travels
 PASS_SECONDS = 2.0      # a forced pass is shown this long before play goes on (R14)
 NO_SECONDS = 0.6        # the board's "no"
@@ -35,28 +35,79 @@ Slots = list[list[int | None]]
 """Per seat, the card on each of its card buttons (None: an empty slot)."""
 
 
+class Mode(StrEnum):
+    """How a game is played at the table (`roseking play --mode`): two people, a person against the
+    computer, the computer against itself, or four people in two teams (R20–R22)."""
+
+    HUMANS = "humans"
+    VS_COMPUTER = "vs-computer"
+    DEMO = "demo"
+    TEAMS = "teams"
+
+
 @dataclass(frozen=True)
 class Setup:
-    """How a game is played: `mode` (one of MODES), the computer's `level`, the colour a `human`
-    plays against it, and the deal's `seed` (the same deal as `roseking new --seed`)."""
-    mode: str = "humans"
+    """How a game is played: its `mode`, the computer's `level`, the colour a `human` plays against
+    it, and the deal's `seed` (the same deal as `roseking new --seed`). A mode given as its text is
+    taken as the `Mode` of that text.
+
+    >>> Setup("vs-computer", "hard").players()
+    ('human', 'hard')
+    """
+    mode: Mode = Mode.HUMANS
     level: str = "medium"
     human: str = "red"
     seed: int = 0
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mode", Mode(self.mode))
+
     @property
     def variant(self) -> str:
-        return "teams" if self.mode == "teams" else "classic"
+        return "teams" if self.mode is Mode.TEAMS else "classic"
 
     def players(self) -> tuple[str, ...]:
         """Who plays each seat: `human` or a computer player's name."""
-        if self.mode == "teams":
+        if self.mode is Mode.TEAMS:
             return (HUMAN,) * 4
-        if self.mode == "demo":
+        if self.mode is Mode.DEMO:
             return (self.level, self.level)
-        if self.mode == "vs-computer":
+        if self.mode is Mode.VS_COMPUTER:
             return (HUMAN, self.level) if self.human == "red" else (self.level, HUMAN)
         return (HUMAN, HUMAN)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table's seat panels, as far as the rules care: the seats' names and each panel's card slots."""
+    seats: tuple[str, ...]
+    cards: int
+
+
+class Unplayable(Enum):
+    """Why a table cannot play a game; the value is what the new-game menu says."""
+
+    SEATS = "TEAMS NEED 4 SEATS"            # R20–R22: four players, a seat panel each
+    CARDS = "TWO PLAYERS NEED 5 CARDS"      # R7: a hand of five cards
+
+    def explain(self, table: Table) -> str:
+        """The reason in a sentence, naming what `table` has."""
+        if self is Unplayable.SEATS:
+            return (f"a teams game needs four seat panels (seats = [...] lists {len(table.seats)}: "
+                    f"{', '.join(table.seats)})")
+        return f"a two-player game needs five card slots per seat (R7; cards_per_seat = {table.cards})"
+
+
+def why_unplayable(setup: Setup, table: Table) -> Unplayable | None:
+    """Why `table` cannot play `setup`, or None when it can: the one check of the new-game menu,
+    `roseking play --mode` and a resumed save.
+
+    >>> why_unplayable(Setup("teams"), Table(("red", "white"), 5))
+    <Unplayable.SEATS: 'TEAMS NEED 4 SEATS'>
+    """
+    if setup.mode is Mode.TEAMS:
+        return Unplayable.SEATS if len(table.seats) < 4 else None
+    return Unplayable.CARDS if table.cards < 5 else None
 
 
 @dataclass(frozen=True)
@@ -120,7 +171,7 @@ def take_slot(slots: Slots, seat: int, token: str) -> None:
     if move.card is not None:
         slots[seat][slots[seat].index(move.card)] = None
     elif move.is_draw:
-        slots[seat][slots[seat].index(None)] = parse_card(token.partition(":")[2])
+        slots[seat][slots[seat].index(None)] = drawn_card(token)
 
 
 def slot_map(start: Position, pos: Position) -> Slots:
@@ -354,9 +405,9 @@ class Game:
             return "NO MOVE YET"
         token = history[-1]
         who = seat_title(self.pos.variant.seats[(self.pos.to_move - 1) % len(self.players)])
-        move = Move.parse(token)
-        if move.is_draw:
-            return f"{who} DREW {token.partition(':')[2]}"
+        move, drawn = Move.parse(token), drawn_card(token)
+        if drawn is not None:                   # the history names every card drawn
+            return f"{who} DREW {CARD_NAMES[drawn]}"
         if move.is_pass:
             return f"{who} PASSED"
         return f"{who} {'HERO ' if move.is_hero else ''}{str(move).removeprefix('H+')}"

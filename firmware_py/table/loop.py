@@ -1,49 +1,82 @@
 """The one loop: button events and the computer's answers in; the session, saves and frames out.
 
-An asyncio loop owns the game. The ButtonSource's blocking `get` runs on a bridge
-thread that only hands events over (`call_soon_threadsafe`); the computer's answer
-arrives through its pipe's file descriptor (`add_reader`); everything else is a
-timer of the loop. All times come from one injectable clock, so a test steps the
-loop with its own clock and never sleeps. A frame is drawn at once after each
-event and on every tick (20 a second), and shown only when it differs from the
-last one shown, so a table waiting for a person costs little.
+An asyncio loop owns the game. Every input comes in through `submit(event)`, safe from any
+thread or coroutine: the buttons' thread (`firmware_py.table.service.ButtonBridge`) and any
+other source of presses alike; the events wait in a thread-safe queue and wake the loop,
+which handles them in order. The computer's answer arrives through its pipe's file
+descriptor (`add_reader`); everything else is a timer of the loop. All times come from one
+injectable clock, so a test steps the loop with its own clock and never sleeps. A frame is
+drawn at once after each event and on every tick (20 a second), and shown to every receiver
+(the devices, a mirror) only when it differs from the last one shown, so a table waiting for
+a person costs little.
 """
 import asyncio
 import contextlib
-import threading
+import queue
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
 from firmware_py.table import scenes
 from firmware_py.table.computer import Computer
-from firmware_py.table.game import Request
+from firmware_py.table.game import Mode, Request
 from firmware_py.table.saves import Saves
-from firmware_py.table.session import MENU, Session
-from hardware.buttons import ButtonEvent, InputEnded
-from hardware.devices import Devices
+from firmware_py.table.session import Screen, Session
+from hardware.events import ButtonEvent
 from hardware.frame import Frame
 
 TICK_SECONDS = 0.05
-BRIDGE_POLL_SECONDS = 0.5
-_END = object()          # the button source has ended
-_FAILED = object()       # handling the computer's answer failed (`_failure`)
+
+
+class Receiver(Protocol):
+    """Whatever is shown the table's frames: the devices, a mirror of the table."""
+
+    def show(self, frame: Frame) -> None: ...
+
+
+class _End:
+    """In the queue of events: the input has ended (a finished script), nothing follows."""
+
+
+_END = _End()
 
 
 class TableLoop:
-    """Runs a `Session` on `devices`: `handle(event)` and `step()` are the loop's whole work."""
+    """Runs a `Session` whose frames go to `receivers`: `handle(event)` and `step()` are the loop's whole
+    work; `submit(event)` is the way in, `run()` the loop itself."""
 
-    def __init__(self, session: Session, devices: Devices, computer: Computer, saves: Saves,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.session, self.devices, self.computer, self.saves, self.clock = session, devices, computer, saves, clock
+    def __init__(self, session: Session, slots: Sequence[str], computer: Computer, saves: Saves,
+                 receivers: Iterable[Receiver] = (), clock: Callable[[], float] = time.monotonic) -> None:
+        self.session, self.slots, self.computer, self.saves, self.clock = session, slots, computer, saves, clock
+        self.receivers: list[Receiver] = list(receivers)
         self.shown: Frame | None = None
         self._saved: tuple[int, int] = (-1, -1)      # (game number, changes) last saved
         self._archived = -1
         self._fd: int | None = None
+        self._inbox: queue.SimpleQueue[ButtonEvent | _End] = queue.SimpleQueue()
         self._aio: asyncio.AbstractEventLoop | None = None
-        self._queue: asyncio.Queue[Any] | None = None
+        self._wake: asyncio.Event | None = None
         self._failure: Exception | None = None
         self.input_ended = False
+
+    # --- the way in ----------------------------------------------------------
+
+    def submit(self, event: ButtonEvent) -> None:
+        """Hand `event` to the loop, from any thread or coroutine: handled in order, at once while the
+        loop runs, else when it runs next."""
+        self._inbox.put(event)
+        self._poke()
+
+    def end_input(self) -> None:
+        """No more events will be submitted (a finished input script): `run` may end once all is settled."""
+        self._inbox.put(_END)
+        self._poke()
+
+    def _poke(self) -> None:
+        aio, wake = self._aio, self._wake
+        if aio is not None and wake is not None:
+            with contextlib.suppress(RuntimeError):     # the loop has just closed: nobody to wake
+                aio.call_soon_threadsafe(wake.set)
 
     # --- the work ----------------------------------------------------------
 
@@ -65,9 +98,10 @@ class TableLoop:
         self.session.tick(now)
         self._think()
         self._persist(now)
-        frame = scenes.frame(self.session, self.devices.slots, now)
+        frame = scenes.frame(self.session, self.slots, now)
         if frame != self.shown:
-            self.devices.show(frame)
+            for receiver in self.receivers:
+                receiver.show(frame)
             self.shown = frame
 
     def _think(self) -> None:
@@ -101,7 +135,7 @@ class TableLoop:
     def settled(self) -> bool:
         """True when nothing is left to do but wait for a person (or the game is a demonstration)."""
         game = self.session.game
-        if game is None or self.session.screen == MENU or game.setup.mode == "demo":
+        if game is None or self.session.screen is Screen.MENU or game.setup.mode is Mode.DEMO:
             return True
         return self.session.want() is None and game.shown is None
 
@@ -128,52 +162,43 @@ class TableLoop:
                 self.step()
         except Exception as exc:                   # for `run` to raise: asyncio would only log it, traceback and all
             self._failure = exc
-            assert self._queue is not None
-            self._queue.put_nowait(_FAILED)
+            self._poke()
 
-    def _bridge(self, stop: threading.Event) -> None:
-        """The button thread: blocking `get`, then hand the event to the loop; nothing else."""
-        aio, queue = self._aio, self._queue     # `run` clears `_aio` when it ends, while `get` may still wait
-        assert aio is not None and queue is not None
-        while not stop.is_set():
+    def _drain(self) -> bool:
+        """Handle every event waiting, in order; False if there was none."""
+        handled = False
+        while True:
             try:
-                item: object = self.devices.buttons.get(timeout=BRIDGE_POLL_SECONDS)
-            except InputEnded:
-                item = _END
-            if item is not None and not stop.is_set():
-                with contextlib.suppress(RuntimeError):     # the loop has just closed: nobody to hand it to
-                    aio.call_soon_threadsafe(queue.put_nowait, item)
-            if item is _END:
-                return
+                item = self._inbox.get_nowait()
+            except queue.Empty:
+                return handled
+            handled = True
+            if isinstance(item, _End):
+                self.input_ended = True
+            else:
+                self.handle(item)
 
     async def run(self, exit_after_input: bool = False, stop: asyncio.Event | None = None) -> None:
         """Run until `stop` is set, or (with `exit_after_input`) once the input has ended and all is settled."""
-        self._aio = asyncio.get_running_loop()
-        self._queue = asyncio.Queue()
-        halt = threading.Event()
-        bridge = threading.Thread(target=self._bridge, args=(halt,), daemon=True, name="table-buttons")
-        bridge.start()
+        self._aio, self._wake = asyncio.get_running_loop(), asyncio.Event()
+        wake = self._wake
         try:
             self.step()
             while not (stop is not None and stop.is_set()):
                 if exit_after_input and self.input_ended and self.settled():
                     break
+                wake.clear()
+                if self._failure is not None:
+                    raise self._failure
+                if self._drain():
+                    continue
                 try:
-                    item = await asyncio.wait_for(self._queue.get(), TICK_SECONDS)
+                    await asyncio.wait_for(wake.wait(), TICK_SECONDS)
                 except TimeoutError:
                     self.step()
-                    continue
-                if item is _END:
-                    self.input_ended = True
-                elif item is _FAILED:
-                    assert self._failure is not None
-                    raise self._failure
-                else:
-                    self.handle(item)
         finally:
-            halt.set()
             self._unwatch()
             self.computer.close()
-            self._aio = None
+            self._aio = self._wake = None
             self._persist(self.clock())          # a save that failed at the last step is tried once more
             self.saves.close()

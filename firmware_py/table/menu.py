@@ -5,21 +5,22 @@ title and its value (`MODE 2 PLAYERS`). Leaving a game that is not over asks for
 second press of start within `CONFIRM_SECONDS`, counted down on the display; once
 that time has passed, a press asks again rather than starting.
 
->>> menu = Menu(Setup(), seats=2)
+>>> menu = Menu(Setup(), Table(("red", "white"), cards=5))
 >>> menu.press(1, 0.0), menu.setup.mode
-(None, 'vs-computer')
+(None, <Mode.VS_COMPUTER: 'vs-computer'>)
 >>> menu.labels()[:3]
 ['MODE COMPUTER', 'LEVEL MEDIUM', 'RED YOU']
 >>> menu.press(5, 1.0)
-Setup(mode='vs-computer', level='medium', human='red', seed=0)
+Setup(mode=<Mode.VS_COMPUTER: 'vs-computer'>, level='medium', human='red', seed=0)
 """
 from dataclasses import dataclass, replace
 
-from firmware_py.table.game import MODES, Setup
+from firmware_py.table.game import Mode, Setup, Table, why_unplayable
 from firmware_py.table.settings import LEVELS
 
 CONFIRM_SECONDS = 5.0
-MODE_NAMES = {"humans": "2 PLAYERS", "vs-computer": "COMPUTER", "demo": "DEMO", "teams": "TEAMS"}
+MODE_NAMES = {Mode.HUMANS: "2 PLAYERS", Mode.VS_COMPUTER: "COMPUTER", Mode.DEMO: "DEMO", Mode.TEAMS: "TEAMS"}
+MODES = tuple(Mode)
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,8 @@ class Refusal:
 class Menu:
     """The choices for the next game; `press(k, now)` returns the Setup to start, or None."""
 
-    def __init__(self, setup: Setup, seats: int, cards: int = 5) -> None:
-        self.setup, self.seats, self.cards = setup, seats, cards
+    def __init__(self, setup: Setup, table: Table) -> None:
+        self.setup, self.table = setup, table
         self.confirm_since: float | None = None     # a game is in progress: start asks twice
         self.refusal: Refusal | None = None
         self.in_progress = False
@@ -41,10 +42,11 @@ class Menu:
     def labels(self) -> list[str]:
         """The text of each card display, card 1 first; the last one starts."""
         s = self.setup
-        level = f"LEVEL {s.level.upper()}" if s.mode in ("vs-computer", "demo") else "NO COMPUTER"
-        red = {"vs-computer": "RED YOU" if s.human == "red" else "RED COMPUTER", "demo": "RED COMPUTER"}.get(
-            s.mode, "RED PERSON")
-        return ([f"MODE {MODE_NAMES[s.mode]}", level, red, ""] + [""] * self.cards)[:self.cards - 1] + ["START"]
+        level = f"LEVEL {s.level.upper()}" if s.mode in (Mode.VS_COMPUTER, Mode.DEMO) else "NO COMPUTER"
+        red = {Mode.VS_COMPUTER: "RED YOU" if s.human == "red" else "RED COMPUTER",
+               Mode.DEMO: "RED COMPUTER"}.get(s.mode, "RED PERSON")
+        cards = self.table.cards
+        return ([f"MODE {MODE_NAMES[s.mode]}", level, red, ""] + [""] * cards)[:cards - 1] + ["START"]
 
     def open(self, in_progress: bool) -> None:
         """Show the menu; `in_progress` means starting a game leaves one that is not over."""
@@ -60,7 +62,7 @@ class Menu:
         """Card button `card` (1–5) pressed on any seat."""
         s = self.setup
         self.refusal = None
-        if card == self.cards:
+        if card == self.table.cards:
             return self._start(now)
         if card == 1:
             self.setup = replace(s, mode=MODES[(MODES.index(s.mode) + 1) % len(MODES)])
@@ -73,11 +75,9 @@ class Menu:
         return None
 
     def _start(self, now: float) -> Setup | None:
-        if self.setup.mode == "teams" and self.seats < 4:
-            self.refusal = Refusal("TEAMS NEED 4 SEATS", now)     # R20
-            return None
-        if self.setup.mode != "teams" and self.cards < 5:
-            self.refusal = Refusal("TWO PLAYERS NEED 5 CARDS", now)  # R7
+        why = why_unplayable(self.setup, self.table)
+        if why is not None:
+            self.refusal = Refusal(why.value, now)
             return None
         if self.in_progress and self.confirming(now) is None:
             self.confirm_since = now    # leaving a game needs a confirmation, shown counting down

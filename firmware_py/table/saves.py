@@ -18,16 +18,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.errors import RoseKingError
-from engine.players import LEVELS, check_names
+from engine.errors import RoseKingError, UnknownPlayerError
+from engine.players import check_names
 from engine.position import Position
 from engine.record import dumps, push_tokens, replay
-from engine.jsonio import loads
+from engine.jsonio import MAX_BYTES, loads
 from engine.variants import variant
 from firmware_py.atomic import fsync_folder, write_file
 from firmware_py.errors import UsageError
-from firmware_py.inputs import MAX_BYTES, decode, read_text, shown
-from firmware_py.table.game import HUMAN, Game, Setup
+from firmware_py.inputs import decode, read_text, shown
+from firmware_py.table.game import HUMAN, Game, Mode, Setup
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
 CURRENT = "current-game.json"
@@ -56,22 +56,25 @@ def setup_of(record: dict[str, Any]) -> Setup:
         raise SaveError(f"players {json.dumps(players)}: not one for each seat ({', '.join(seats)})")
     who = [players[seat] for seat in seats]
     computers = [p for p in who if p != HUMAN]
+    unknown = SaveError(f"unknown player in {json.dumps(players)}")
+    if not all(isinstance(p, str) for p in computers):
+        raise unknown
     try:
-        if any(not isinstance(p, str) or p.partition(":")[0] not in LEVELS for p in computers):
-            raise SaveError(f"unknown player in {json.dumps(players)}")
         check_names(computers)                  # a budget too: the thinking worker would fail on it
+    except UnknownPlayerError:
+        raise unknown from None
     except RoseKingError as exc:
         raise SaveError(f"players {json.dumps(players)}: {exc}") from None
     if record.get("variant") == "teams":
         if computers:
             raise SaveError("a teams game is played by four people")
-        return Setup("teams", seed=seed)
+        return Setup(Mode.TEAMS, seed=seed)
     if not computers:
-        return Setup("humans", seed=seed)
+        return Setup(Mode.HUMANS, seed=seed)
     if len(computers) == len(who) and len(set(computers)) == 1:
-        return Setup("demo", computers[0], seed=seed)
+        return Setup(Mode.DEMO, computers[0], seed=seed)
     if len(who) == 2 and len(computers) == 1:
-        return Setup("vs-computer", computers[0], "red" if who[0] == HUMAN else "white", seed)
+        return Setup(Mode.VS_COMPUTER, computers[0], "red" if who[0] == HUMAN else "white", seed)
     raise SaveError(f"players {json.dumps(players)} are not a mode of the table")
 
 

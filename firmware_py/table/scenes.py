@@ -19,7 +19,7 @@ from engine.scoring import squares
 from firmware_py.table.game import HUMAN, NO_SECONDS, TRAVEL_SHARE, Game, seat_title
 from firmware_py.table.game_menu import AGREE_SECONDS
 from firmware_py.table.menu import CONFIRM_SECONDS, Menu
-from firmware_py.table.session import MENU, OPTIONS, OVER, Session
+from firmware_py.table.session import Screen, Session
 from hardware.frame import BLANK, RGB, Bitmap, Frame, turn
 from hardware.glyphs import glyph, hero, scroll, text_columns
 
@@ -376,12 +376,12 @@ def displays_menu(menu: Menu, session: Session, now: float) -> dict[str, Bitmap]
 def caption(session: Session) -> str:
     """The terminal's status line: a notice that stays (RESUMED, a save set aside), then the game's state."""
     game = session.game
-    if session.screen == MENU or game is None:
+    if session.screen is Screen.MENU or game is None:
         state = "the new-game menu"
     else:
         pos, score = game.pos, game.pos.score()
         scores = f"red {score.red.score}, white {score.white.score}"
-        if session.screen == OVER:
+        if session.screen is Screen.OVER:
             state = f"game over: {ending(game).lower()}"
         else:
             heroes = ", ".join(f"{n} {h}" for n, h in zip(pos.variant.seats, pos.heroes))
@@ -395,12 +395,12 @@ def frame(session: Session, slots: Sequence[str], now: float) -> Frame:
     """What the table shows at time `now`."""
     game, cards, speed = session.game, session.settings.cards_per_seat, session.settings.scroll_speed
     dimmed: set[str] = set()
-    if session.screen == MENU or game is None:
+    if session.screen is Screen.MENU or game is None:
         board, displays = board_menu(now), displays_menu(session.menu, session, now)
-    elif session.screen == OVER:
+    elif session.screen is Screen.OVER:
         schedule = end_schedule(game, cards, speed)
         board, displays = board_over(game, schedule, now), displays_over(game, session, schedule, now)
-    elif session.screen == OPTIONS:
+    elif session.screen is Screen.OPTIONS:
         info = session.options.info
         board = board_last(game, info.since, now) if info is not None and info.kind == "last" else board_of(game, now)
         displays = displays_options(game, session, now)
@@ -410,7 +410,8 @@ def frame(session: Session, slots: Sequence[str], now: float) -> Frame:
         dimmed = {s for s in slots if s.rpartition(".")[0] in session.seats[:len(game.players)]
                   and s.rpartition(".")[0] != mover}
     notice = session.notice
-    if notice is not None and session.screen != OVER and now < notice.since + lasts(notice.text, cards, speed):
+    if notice is not None and session.screen is not Screen.OVER \
+            and now < notice.since + lasts(notice.text, cards, speed):
         for name in session.seats:
             panel_text(displays, name, list(range(cards)), notice.text, notice.since, now, speed)
     return Frame(board, {k: v for k, v in displays.items() if k in slots}, frozenset(dimmed), caption(session))

@@ -8,19 +8,29 @@ archive before anything is saved over it.
 """
 import random
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from engine.moves import Move
 from engine.position import Position
-from firmware_py.table.game import Game, Request, Setup
+from firmware_py.table.game import Game, Mode, Request, Setup, Table
 from firmware_py.table.game_menu import IDLE_SECONDS, INFO_SECONDS, GameMenu, Info, Pending
 from firmware_py.table.menu import Menu, Refusal
 from firmware_py.table.settings import Settings
-from hardware.buttons import PRESS, ButtonEvent
+from hardware.events import PRESS, ButtonEvent
 from hardware.layout import VIEW_TURNS, default_sides
+from hardware.names import MENU_BUTTON
 
-MENU, PLAY, OVER, OPTIONS = "menu", "play", "over", "options"
 OVER_GUARD_SECONDS = 1.5      # presses right after the last move do not leave the end screen
 DEMO_PAUSE_SECONDS = 20.0     # a demonstration deals the next game after showing the end
+
+
+class Screen(StrEnum):
+    """What the table shows: the new-game menu, a game, the game menu over a game, or a game's end."""
+
+    MENU = "menu"
+    PLAY = "play"
+    OPTIONS = "options"
+    OVER = "over"
 
 
 def deal(setup: Setup) -> Position:
@@ -53,10 +63,11 @@ class Session:
         self.views = views if views is not None else {
             seat: VIEW_TURNS[side] for seat, side in zip(seats, default_sides(len(seats)))}
         self.seat_index = {name: i for i, name in enumerate(seats)}
-        self.menu = Menu(setup, len(seats), settings.cards_per_seat)
+        self.table = Table(seats, settings.cards_per_seat)
+        self.menu = Menu(setup, self.table)
         self.options = GameMenu(settings.cards_per_seat, settings.hint, settings.takeback)
         self.game: Game | None = None
-        self.screen = MENU
+        self.screen: Screen = Screen.MENU
         self.games = 0
         self.notice: Notice | None = None
         self.retired: list[Game] = []
@@ -70,7 +81,7 @@ class Session:
         self.games += 1
         game = resumed or Game(setup, deal(setup), number=self.games, settings=self.settings)
         game.number = self.games
-        self.game, self.screen, self.notice = game, PLAY, None
+        self.game, self.screen, self.notice = game, Screen.PLAY, None
         self.menu.setup = setup
         return game
 
@@ -80,7 +91,7 @@ class Session:
 
     def want(self) -> Request | None:
         """What the computer should think about: nothing unless a game is on screen."""
-        return self.game.want() if self.screen == PLAY and self.game else None
+        return self.game.want() if self.screen is Screen.PLAY and self.game else None
 
     def answer(self, request: Request, move_text: str, now: float) -> None:
         """Hand the computer's answer to the game it was asked for."""
@@ -92,15 +103,16 @@ class Session:
         game = self.game
         if game is None:
             return
-        if self.screen == PLAY:
+        if self.screen is Screen.PLAY:
             game.tick(now)
             if game.over:
-                self.screen = OVER
-        elif self.screen == OPTIONS:
+                self.screen = Screen.OVER
+        elif self.screen is Screen.OPTIONS:
             info = self.options.info
             if now > self.options.touched + IDLE_SECONDS or (info is not None and now > info.since + INFO_SECONDS):
-                self.screen = PLAY
-        elif self.screen == OVER and game.setup.mode == "demo" and now >= (game.ended or 0) + DEMO_PAUSE_SECONDS:
+                self.screen = Screen.PLAY
+        elif self.screen is Screen.OVER and game.setup.mode is Mode.DEMO \
+                and now >= (game.ended or 0) + DEMO_PAUSE_SECONDS:
             s = game.setup
             self.start(Setup(s.mode, s.level, s.human, s.seed + 1), now)
 
@@ -109,17 +121,17 @@ class Session:
         if event.kind != PRESS:
             return
         card = int(event.control[4:]) if event.control.startswith("card") else None
-        if event.control == "menu":
+        if event.name == MENU_BUTTON:
             self._menu_button(now)
-        elif self.screen == MENU:
+        elif self.screen is Screen.MENU:
             if card is not None:
                 setup = self.menu.press(card, now)
                 if setup is not None:
                     self.start(Setup(setup.mode, setup.level, setup.human, self._next_seed()), now)
-        elif self.screen == OVER:
+        elif self.screen is Screen.OVER:
             if self.game and now >= (self.game.ended or 0) + OVER_GUARD_SECONDS:
                 self.open_menu()
-        elif self.screen == OPTIONS:
+        elif self.screen is Screen.OPTIONS:
             self._option(self.seat_index.get(event.seat or ""), card, now)
         elif self.game is not None:
             seat = self.seat_index.get(event.seat or "")
@@ -128,12 +140,12 @@ class Session:
 
     def _menu_button(self, now: float) -> None:
         game = self.game
-        if self.screen == PLAY and game is not None:
-            self.screen = OPTIONS
+        if self.screen is Screen.PLAY and game is not None:
+            self.screen = Screen.OPTIONS
             self.options.open(now)
-        elif self.screen == OPTIONS or (self.screen == MENU and game is not None and not game.over):
-            self.screen = PLAY          # MENU again: back to the game
-        elif self.screen == OVER:
+        elif self.screen is Screen.OPTIONS or (self.screen is Screen.MENU and game is not None and not game.over):
+            self.screen = Screen.PLAY          # MENU again: back to the game
+        elif self.screen is Screen.OVER:
             self.open_menu()
 
     def _option(self, seat: int | None, card: int | None, now: float) -> None:
@@ -143,7 +155,7 @@ class Session:
         assert game is not None
         options.touched = now
         if options.info is not None:
-            self.screen = PLAY
+            self.screen = Screen.PLAY
             return
         if card is None or seat is None:
             return
@@ -152,7 +164,7 @@ class Session:
         if item in ("score", "last"):
             options.info = Info(item, now)
         elif item == "hint":
-            self.screen = PLAY
+            self.screen = Screen.PLAY
             game.ask_hint(now)
         elif item == "takeback":
             self._takeback(seat, now)
@@ -177,13 +189,13 @@ class Session:
         if pending.agreed >= need:
             game.takeback(now)
             options.pending = None
-            self.screen = PLAY
+            self.screen = Screen.PLAY
         else:
             options.pending = pending
 
     def open_menu(self) -> None:
         """The new-game menu."""
-        self.screen = MENU
+        self.screen = Screen.MENU
         self.menu.open(in_progress=self.game is not None and not self.game.over)
 
     def _next_seed(self) -> int:

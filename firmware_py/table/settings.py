@@ -12,10 +12,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from engine.players import NAMES as PLAYER_NAMES
-from hardware.config import DEFAULTS, Config, _boolean, _choice, _number, _Table
+from hardware.config import DEFAULTS, Config, ConfigTable, Invalid, boolean, choice, number
 
 LEVELS = ("easy", "medium", "hard", "max")
 """The levels the menu offers, weakest first (any player name works on the command line)."""
@@ -49,13 +48,13 @@ DEFAULT_SETTINGS = Settings()
 """Every key at its default: a table without a `[table]` section."""
 
 
-def _path(v: Any) -> str | None:
+def _path(v: object) -> str:
     if not isinstance(v, str) or not v.strip() or "\0" in v:
-        return f"must be a directory path (got {v!r})"
-    return None
+        raise Invalid(f"must be a directory path (got {v!r})")
+    return v
 
 
-def parse_settings(data: Mapping[str, Any], where: str = DEFAULTS, cards: int = Settings.cards_per_seat) -> Settings:
+def parse_settings(data: Mapping[str, object], where: str = DEFAULTS, cards: int = Settings.cards_per_seat) -> Settings:
     """The `Settings` of a parsed `[table]` table on seat panels of `cards` cards (the hardware's top-level
     `cards_per_seat`, which `table.cards_per_seat` may repeat but not contradict); ConfigError names the file
     and the key at fault.
@@ -65,18 +64,21 @@ def parse_settings(data: Mapping[str, Any], where: str = DEFAULTS, cards: int = 
     ...
     hardware.errors.ConfigError: roseking.toml: table.cards_per_seat: must agree with cards_per_seat = 3 (got 5)
     """
-    t = _Table(dict(data), "table.", where)
+    def same_cards(v: object) -> int:
+        if v != cards or type(v) is not int:
+            raise Invalid(f"must agree with cards_per_seat = {cards} (got {v!r})")
+        return v
+
+    t = ConfigTable(data, "table.", where)
     s = Settings(
-        hint=t.get("hint", Settings.hint, _boolean),
-        takeback=t.get("takeback", Settings.takeback, _boolean),
-        takeback_agree=t.get("takeback_agree", Settings.takeback_agree, _boolean),
-        think_seconds=float(t.get("think_seconds", Settings.think_seconds, _number(0.1, 60, open_low=True))),
-        level=t.get("level", Settings.level, _choice(*(n for n in PLAYER_NAMES if n in LEVELS))),
-        show_seconds=float(t.get("show_seconds", Settings.show_seconds, _number(0.05, 10))),
-        scroll_speed=float(t.get("scroll_speed", Settings.scroll_speed, _number(4, 64))),
-        cards_per_seat=t.get("cards_per_seat", cards,
-                             lambda v: None if v == cards and type(v) is int else
-                             f"must agree with cards_per_seat = {cards} (got {v!r})"),
+        hint=t.get("hint", Settings.hint, boolean),
+        takeback=t.get("takeback", Settings.takeback, boolean),
+        takeback_agree=t.get("takeback_agree", Settings.takeback_agree, boolean),
+        think_seconds=t.get("think_seconds", Settings.think_seconds, number(0.1, 60, open_low=True)),
+        level=t.get("level", Settings.level, choice(*(n for n in PLAYER_NAMES if n in LEVELS))),
+        show_seconds=t.get("show_seconds", Settings.show_seconds, number(0.05, 10)),
+        scroll_speed=t.get("scroll_speed", Settings.scroll_speed, number(4, 64)),
+        cards_per_seat=t.get("cards_per_seat", cards, same_cards),
         data_dir=t.get("data_dir", None, _path),
     )
     t.finish()

@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.simulate import TASK_SECONDS
 from firmware_py.cli import main
+from firmware_py.executors import DaskClient
 from firmware_py.errors import UsageError
 
 LINEUPS = {"random,random": 100_000, "random,greedy": 10_000, "medium,easy": 40}
@@ -31,7 +32,7 @@ SEED = 1
 EMPTY_TASKS = 300
 
 
-def _timed(argv: Sequence[str], client: Any = None) -> tuple[float, float]:
+def _timed(argv: Sequence[str], client: DaskClient | None = None) -> tuple[float, float]:
     """Wall-clock and CPU seconds of `roseking ARGV`, its output dropped: the CPU of this process
     (the command, and the scheduler of an in-process cluster) and of `client`'s workers."""
     def workers_cpu() -> float:
@@ -47,7 +48,7 @@ def _timed(argv: Sequence[str], client: Any = None) -> tuple[float, float]:
     return seconds, cpu + workers_cpu() - before
 
 
-def _compare(argv: Sequence[str], games: int, client: Any, address: str, workers: int) -> dict[str, Any]:
+def _compare(argv: Sequence[str], games: int, client: DaskClient, address: str, workers: int) -> dict[str, Any]:
     """One process against the cluster: wall-clock speed-up and efficiency, and the CPU the cluster
     spent beyond the one-process run's, per game (what a busy machine does not blur)."""
     one, one_cpu = _timed([*argv, "--workers", "1"])
@@ -58,7 +59,7 @@ def _compare(argv: Sequence[str], games: int, client: Any, address: str, workers
             "overhead_us_per_game": round(1e6 * (many_cpu - one_cpu) / games, 1)}
 
 
-def _round_trip_ms(client: Any, workers: int) -> float:
+def _round_trip_ms(client: DaskClient, workers: int) -> float:
     """Milliseconds per empty task through the scheduler, as a run sends them (a window of 3 per worker)."""
     from engine.simulate import ordered
 

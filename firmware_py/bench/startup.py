@@ -5,7 +5,7 @@ import subprocess
 import sys
 import tempfile
 
-from engine.bench import median_seconds
+from engine.bench.core import median_seconds
 from engine.position import Position
 
 RUNS = 9

@@ -15,19 +15,22 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from gpiozero.pins.mock import MockFactory
 
 from firmware_py.table.computer import Computer
-from firmware_py.table.game import Setup
+from firmware_py.table.game import Mode, Setup
 from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import Saves
+from firmware_py.table.service import ButtonBridge
 from firmware_py.table.session import Session
 from firmware_py.table.settings import Settings
 from hardware import parse_config
-from hardware.buttons import ButtonEvent, Buttons
+from hardware.buttons import Buttons
+from hardware.events import PRESS, ButtonEvent
 from hardware.sim import SimDevices, SimScreen
 
 PRESSES = 200
@@ -41,24 +44,29 @@ def _latencies(setup: Setup, names: list[str]) -> tuple[list[float], float | Non
     and the thinking worker's resident MB (None if it did not run)."""
     config = parse_config({})
     factory = MockFactory()
-    buttons = Buttons(config.buttons.pins, 5.0, config.buttons.debounce_seconds, factory)
+    timing = replace(config.buttons.timing, hold_seconds=5.0, min_pulse_seconds=0.0)    # no glitch filter's wait
+    buttons = Buttons(config.buttons.pins, timing, factory)
     shown = threading.Event()
 
     class Timed(TableLoop):
         def handle(self, event: ButtonEvent) -> None:
             super().handle(event)
-            if event.kind == "press":
+            if event.kind is PRESS:
                 shown.set()
 
     devices = SimDevices(SimScreen(config.displays.chain, []), buttons, [factory.close])
     with tempfile.TemporaryDirectory() as data:
         session = Session(Settings(think_seconds=60), config.seats, setup)
         computer = Computer(60)
-        loop = Timed(session, devices, computer, Saves(Path(data), log=lambda line: None))
+        loop = Timed(session, devices.slots, computer, Saves(Path(data), log=lambda line: None), [devices])
         session.start(setup, loop.clock())
         stop = asyncio.Event()
+
+        async def serve() -> None:
+            with ButtonBridge(buttons, loop):
+                await loop.run(False, stop)
         aio = asyncio.new_event_loop()
-        runner = threading.Thread(target=aio.run_until_complete, args=(loop.run(False, stop),), daemon=True)
+        runner = threading.Thread(target=aio.run_until_complete, args=(serve(),), daemon=True)
         runner.start()
         time.sleep(1.0)                     # the loop and (for the computer) its worker are running
         out = []
@@ -114,8 +122,8 @@ def _idle() -> dict[str, Any]:
 
 def figures() -> dict[str, Any]:
     """Button-to-frame p99 (idle and while the computer thinks), idle CPU and resident memory."""
-    idle, _ = _latencies(Setup("humans", seed=1), ["red.card1", "red.card2"])
-    thinking, worker_mb = _latencies(Setup("vs-computer", "max", "white", seed=1), ["white.card1", "white.card2"])
+    idle, _ = _latencies(Setup(Mode.HUMANS, seed=1), ["red.card1", "red.card2"])
+    thinking, worker_mb = _latencies(Setup(Mode.VS_COMPUTER, "max", "white", seed=1), ["white.card1", "white.card2"])
     return {
         "button_to_frame_p99_ms_idle": _p99(idle),
         "button_to_frame_median_ms_idle": round(statistics.median(idle), 2),
