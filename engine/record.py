@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import NotationError, PositionError, RecordError
@@ -121,15 +122,29 @@ def _drawn(pos: Position, card: int, known: bool) -> int:
     return card
 
 
+@dataclass
+class Reading:
+    """Where a reading of JSON Lines stands (`read_records`), handed from one part of a file to the next:
+    whether a record has been read, and a line that is no record, waiting for what follows it."""
+
+    seen: bool = False
+    held: JSONInputError | None = None
+
+
 def read_records(lines: Iterable[tuple[int, str]], where: str = "records",
-                 torn: Callable[[str], object] | None = None) -> Iterator[tuple[int, Any]]:
+                 torn: Callable[[str], object] | None = None, at: Reading | None = None,
+                 last: bool = True) -> Iterator[tuple[int, Any]]:
     """Yield (line number, record) for each non-blank line of `lines`, (line number, text) pairs
     of a JSON Lines file; JSONInputError names `where` and the line.
 
     With `torn`, a torn line — what a write cut short (a power loss) leaves of a record: not
     JSON, and either the start of a record (`{"`), the last line, or followed by a record, as
     the next append starts a line of its own — is skipped instead, and what is wrong with it
-    handed to `torn`. Two lines in a row that are no record are not a torn line but an error.
+    handed to `torn`. Two lines in a row that are no record are not a torn line but an error,
+    and so is a file with no record: it starts with a record, or with one torn line and a record.
+
+    A file read in consecutive parts gives what it gives read whole when `at`, updated as lines
+    are read, goes from each part to the next, and `last` is false but for the last part.
 
     >>> [r for _, r in read_records([(1, '{"a": 1}'), (2, ' '), (3, '[]')])]
     [{'a': 1}, []]
@@ -137,8 +152,12 @@ def read_records(lines: Iterable[tuple[int, str]], where: str = "records",
     f.jsonl:1: not JSON: Expecting value (line 1, column 1)
     f.jsonl:3: not JSON: Expecting ',' delimiter (line 1, column 8)
     [{'a': 2}]
+    >>> list(read_records([(1, '{"a": 1')], "f.jsonl", torn=print))
+    Traceback (most recent call last):
+    ...
+    engine.jsonio.JSONInputError: f.jsonl:1: not JSON: Expecting ',' delimiter (line 1, column 8)
     """
-    held: JSONInputError | None = None          # a line that is no record, torn if a record follows
+    at = Reading() if at is None else at
     for n, line in lines:
         if not line.strip():
             continue
@@ -147,16 +166,20 @@ def read_records(lines: Iterable[tuple[int, str]], where: str = "records",
         except JSONInputError as exc:
             if torn is None:
                 raise
-            if line.lstrip("\0").startswith('{"'):
+            if at.seen and line.lstrip("\0").startswith('{"'):
                 torn(str(exc))
-            elif held is not None:
-                raise held from None
+            elif at.held is not None:
+                raise at.held from None
             else:
-                held = exc
+                at.held = exc
             continue
-        if held is not None and torn is not None:
-            torn(str(held))
-            held = None
+        if at.held is not None and torn is not None:
+            torn(str(at.held))
+            at.held = None
+        at.seen = True
         yield n, record
-    if held is not None and torn is not None:
-        torn(str(held))
+    if last and at.held is not None and torn is not None:
+        if not at.seen:
+            raise at.held from None
+        torn(str(at.held))
+        at.held = None

@@ -8,12 +8,11 @@ the report of the whole (`Report.merge`). Each variant is tallied on its own (R2
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.outcomes import Outcome, Winner
-from engine.record import read_records, replay
+from engine.record import replay
 from engine.scoring import figures, squares, winner
 from engine.simulate import Game
 from engine.summary import Summary
@@ -98,13 +97,6 @@ def facts(record: Any, file: str, line: int) -> Facts:
                  (red[0], white[0]), (red[1], white[1]), (red[2], white[2]),
                  tuple((a, b, c, d) for a, b, c, d in kinds), tuple(hero_moves), len(end.stack),
                  reason, winner(red, white) if reason else None, (end.bits[0], end.bits[1]))
-
-
-def facts_of(file: str, lines: Iterable[tuple[int, str]]) -> tuple[list[Facts], list[str]]:
-    """The facts of the games on (line number, text) `lines` of `file`, read in order, and what is wrong
-    with each torn line among them (skipped, `read_records`; the last of `lines` counts as a last line)."""
-    torn: list[str] = []
-    return [facts(record, file, line) for line, record in read_records(lines, file, torn.append)], torn
 
 
 class Tally:

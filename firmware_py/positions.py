@@ -1,12 +1,13 @@
 """Reading positions and games, and printing JSON, for the analysis commands."""
 import argparse
+import itertools
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine.jsonio import JSONInputError, loads
+from engine.jsonio import MAX_BYTES, JSONInputError, loads
 from engine.position import Position
-from engine.record import read_records
+from engine.record import Reading, read_records
 from engine.variants import Reshuffle
 from firmware_py.inputs import input_name, read_lines, read_text
 
@@ -22,30 +23,36 @@ def load_position(path: str, seed: int | None = None, reshuffle: str = Reshuffle
 
 
 def read_documents(path: str, torn: Callable[[str], object] | None = None) -> Iterator[tuple[int, Any]]:
-    """(line number, document) for each JSON document of file `path` (or `-`): one document over any number
-    of lines (a position, a save, a game record), or one per line (JSON Lines, as `records.jsonl`), read a
-    line at a time; with `torn`, a torn line of JSON Lines is skipped as `read_records` skips it."""
+    """(line number, document) for each JSON document of file `path` (or `-`): one document over many
+    lines (a position, a save, a game record) within the input limit, or one per line (JSON Lines, as
+    `records.jsonl`) read a line at a time, in bounded memory; with `torn`, a torn line of JSON Lines is
+    skipped as `read_records` skips it."""
     where = input_name(path)
     lines = read_lines(path)
-    for n, line in lines:
-        if not line.strip():
-            continue
-        try:
-            first = loads(line, f"{where}:{n}")
-        except JSONInputError as on_its_own:
-            rest = [(n, line), *lines]
-            try:
-                whole = loads("\n".join(text for _, text in rest), where)
-            except JSONInputError:
-                if torn is None:
-                    raise on_its_own from None
-                yield from read_records(rest, where, torn)      # JSON Lines whose first line is torn
-                return
-            yield n, whole
-            return
-        yield n, first
-        yield from read_records(lines, where, torn)
+    first = next(((n, line) for n, line in lines if line.strip()), None)
+    if first is None:
         return
+    try:
+        document = loads(first[1], f"{where}:{first[0]}")
+    except JSONInputError:
+        ahead, size = [first], len(first[1].encode())       # one document over many lines, if it ends in time
+        for n, line in lines:
+            ahead.append((n, line))
+            size += len(line.encode())
+            if size > MAX_BYTES:
+                break
+        else:
+            try:
+                document = loads("".join(line for _, line in ahead), where)
+            except JSONInputError:
+                pass
+            else:
+                yield first[0], document
+                return
+        yield from read_records(itertools.chain(ahead, lines), where, torn)
+        return
+    yield first[0], document
+    yield from read_records(lines, where, torn, Reading(seen=True))
 
 
 def print_json(obj: object) -> None:

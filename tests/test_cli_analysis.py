@@ -5,13 +5,16 @@ import json
 import os
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
 
+from engine.jsonio import MAX_BYTES
 from engine.position import Position
 from engine.record import dumps, make_record
 from firmware_py.cli import main
+from firmware_py.positions import read_documents
 
 from engine_testkit import ALL_CARDS, SEATS, name, position_json, target
 
@@ -314,6 +317,81 @@ def test_error_replay_two_lines_in_a_row_that_are_no_record(capsys, tmp_path):
     """A file of text is not records with torn lines: one error, at its first line."""
     path = write(tmp_path, "# notes\nmore notes\n" + dumps(_games(1)[0][0]) + "\n", "games.jsonl")
     assert_user_error(*run(capsys, "replay", path), "games.jsonl:1: not JSON")
+
+
+@pytest.mark.parametrize("command", ["replay", "show"])
+@pytest.mark.parametrize("text", ["hello\n", '{"format": "roseking-game/1", "vari', '{"format\n{"form\n',
+                                  '\nhi\n{"cut\n'])
+def test_error_a_file_with_no_record_is_no_records_file(capsys, tmp_path, command, text):
+    """Not a file of torn lines: one error at its first line, no warning (it was `no games`, status 0, or a
+    warning that the line was skipped, then an error about it)."""
+    path = write(tmp_path, text, "games.jsonl")
+    assert_user_error(*run(capsys, command, path), "games.jsonl:" + str(text.index(text.strip()) + 1) + ": not JSON")
+
+
+def test_a_records_file_starts_with_a_record_or_one_torn_line_and_a_record(capsys, tmp_path):
+    """The table's first append cut short, then the next game: the torn line is skipped. Two lines that are no
+    record before the first record are an error, as anywhere else."""
+    game = dumps(_games(1)[0][0])
+    rc, out, err = run(capsys, "replay", write(tmp_path, f"{game[:50]}\n{game}\n", "games.jsonl"))
+    assert rc == 0 and out.startswith("game 1: ") and len(out.splitlines()) == 1
+    assert err.startswith(f"warning: {tmp_path / 'games.jsonl'}:1: not JSON") and len(err.splitlines()) == 1
+    assert_user_error(*run(capsys, "replay", write(tmp_path, f"{game[:50]}\n{game[:60]}\n{game}\n", "games.jsonl")),
+                      "games.jsonl:1: not JSON")
+
+
+def peak_memory(read):
+    """(what `read()` returns, the most memory it held at once)."""
+    tracemalloc.start()
+    try:
+        return read(), tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_records_file_with_a_torn_first_line_is_read_in_bounded_memory(tmp_path):
+    """Its first line alone is not JSON, so the file may be one document over many lines: that is tried
+    within the input limit only (the whole rest of the file was kept to try it)."""
+    game = dumps(_games(1)[0][0])
+    path = tmp_path / "games.jsonl"
+    path.write_text(game[:50] + "\n" + (game + "\n") * 4000)
+    games, peak = peak_memory(lambda: sum(1 for _ in read_documents(str(path), lambda why: None)))
+    assert games == 4000 and peak < 3 * MAX_BYTES < path.stat().st_size / 2
+
+
+@pytest.mark.parametrize("argv", [[], ["--game", "1"]])
+def test_show_keeps_only_the_game_it_shows_of_a_records_file(capsys, tmp_path, argv):
+    """(It kept every game of the file.)"""
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(dumps(record) + "\n" for record, _ in _games(2)) * 3000)
+    status, peak = peak_memory(lambda: main(["show", str(path), "--color", "never", *argv]))
+    assert status == 0 and capsys.readouterr().out.startswith(f"game {argv[-1] if argv else 6000} of 6000, ")
+    assert peak < 3 * MAX_BYTES < path.stat().st_size / 2
+
+
+class Endless(io.RawIOBase):
+    """Standard input of `[` lines without end; reading more than `limit` bytes of it fails the test."""
+
+    def __init__(self, limit):
+        self.limit, self.read_bytes = limit, 0
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        assert self.read_bytes < self.limit, f"read {self.read_bytes} bytes of an endless input"
+        buffer[:] = b"[\n" * (len(buffer) // 2) + b"[" * (len(buffer) % 2)
+        self.read_bytes += len(buffer)
+        return len(buffer)
+
+
+@pytest.mark.parametrize("command", ["replay", "show"])
+def test_error_an_endless_input_that_is_no_json_is_read_within_the_input_limit(capsys, monkeypatch, command):
+    """`yes '[' | roseking replay -` grew until a MemoryError (a traceback, status 1)."""
+    stdin = Endless(4 * MAX_BYTES)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(stdin)))
+    assert_user_error(*run(capsys, command, "-"), "standard input:1: not JSON")
+    assert stdin.read_bytes < 2 * MAX_BYTES
 
 
 def test_error_replay_line_that_is_not_utf8(capsys, tmp_path):

@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -212,6 +213,65 @@ def test_a_torn_line_is_skipped_with_one_warning(tmp_path: Path, runs: dict[str,
     assert [w.partition(": not JSON")[0] for w in warnings] == [f"warning: {path}:2", f"warning: {path}:4"], err
     assert all(w.endswith("; a torn line, skipped") for w in warnings)
     assert [row["line"] for row in csv.DictReader(table.open())] == ["1", "3"]
+
+
+LINES: list[str] = []
+
+
+def record_lines() -> list[str]:
+    """Three records of whole games, as a records file holds them (built once)."""
+    if not LINES:
+        from engine.simulate import play
+        LINES.extend(play("classic", seed, ("random", "random"), record=True).line for seed in range(3))
+    return LINES
+
+
+RECORD_LINE = st.integers(0, 2).map(lambda k: record_lines()[k])
+ZEROS = st.sampled_from(["", "\0" * 40])    # what a file system may leave of an append cut short
+BAD_LINE = (st.tuples(ZEROS, RECORD_LINE, st.integers(1, 300), ZEROS).map(lambda c: c[0] + c[1][:c[2]] + c[3])
+            | st.sampled_from(["xx", "partial", "# notes", "{oops", "[1,", "{\"", "\0\0\0"]))      # text, not JSON
+
+
+class Cuts:
+    """A Pace that gives the parts the sizes drawn, in turn."""
+
+    def __init__(self, slots: int, sizes: list[int]) -> None:
+        self.sizes, self.ahead, self.n = sizes, 3 * slots, 0
+
+    def size(self, kind: str, left: int, unit: int = 1) -> int:
+        self.n += 1
+        return self.sizes[self.n % len(self.sizes)]
+
+    def observe(self, kind: str, games: int, seconds: float) -> None:
+        pass
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(RECORD_LINE | BAD_LINE | st.sampled_from(["", "  "]), max_size=10), st.booleans(),
+       st.lists(st.integers(1, 4), min_size=1, max_size=5), st.integers(1, 2500))
+def test_report_gives_replays_verdict_on_torn_lines_wherever_the_parts_are_cut(
+        lines: list[str], newline: bool, sizes: list[int], part_bytes: int) -> None:
+    """Whether a line is torn (skipped with a warning) or an error depends on the lines around it, never on
+    where the parts are cut or how many workers replay them (parts of 1 to 4 lines, and of at most
+    `part_bytes` where no record ends them): `report` says what `replay` says, with 1 or 2 workers alike."""
+    import firmware_py.commands.report as command
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.jsonl"
+        path.write_text("\n".join(lines) + ("\n" if newline and lines else ""))
+        code, out, err = cli("replay", str(path))
+        assert "Traceback" not in err
+        games = 0 if code or out == "no games\n" else len(out.splitlines())
+        table, reports = Path(folder) / "games.csv", []
+        for workers in ("1", "2"):
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setattr(command, "Pace", lambda slots: Cuts(slots, sizes))
+                mp.setattr(command, "MAX_PART_BYTES", part_bytes)
+                reports.append((*cli("report", str(path), "--csv", str(table), "--workers", workers),
+                                table.read_text() if table.exists() else None))
+        assert reports[0] == reports[1]
+        status, printed, warned, rows = reports[0]
+        assert (status, warned) == (code, err)
+        assert status or (printed == f"{table}: {games} rows\n" and rows.count("\n") == 1 + games)
 
 
 def test_usage_errors_and_an_existing_directory_keeps_its_files(tmp_path: Path, runs: dict[str, Any]) -> None:

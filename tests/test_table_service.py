@@ -16,7 +16,7 @@ from firmware_py.cli import main
 from firmware_py.table.computer import Computer, think
 from firmware_py.table.game import Request, Setup
 from firmware_py.errors import UsageError
-from firmware_py.table.saves import ARCHIVE, CURRENT, RETRY_SECONDS, Saves, SaveError, resume, setup_of
+from firmware_py.table.saves import ARCHIVE, CURRENT, RETRY_SECONDS, Saves, SaveError, setup_of
 from firmware_py.table.session import deal
 from firmware_py.commands.play import teams_sim_config
 from firmware_py.device_options import load_config
@@ -179,17 +179,56 @@ def test_players_that_are_not_a_table_mode_are_foreign():
         setup_of({"seed": 1, "players": {"red": "human", "white": "hard:abc"}})
 
 
-def test_a_finished_game_is_archived_once(tmp_path):
+def test_a_save_that_comes_back_is_archived_once_and_the_same_game_played_again_twice(tmp_path):
+    """A kill between archiving a game and removing its save (or a removal that failed) leaves the save, read at
+    the next start: archived once. The same game played again (a demonstration with a fixed seed, the same
+    abandoned game) is a game more: it was archived once, and a museum's count of games came out short."""
     saves = Saves(tmp_path, tmp_path / "extra.jsonl")
     game = played(Setup("demo", "random", seed=3), 400)
     assert game.over
     saves.finish(game)
-    saves.finish(game)          # e.g. a kill between archiving and clearing the save, then a restart
+    (tmp_path / CURRENT).write_text(dumps(game.record()) + "\n")           # as a kill before the removal left it
+    restarted = Saves(tmp_path, tmp_path / "extra.jsonl")
+    resumed = restarted.read()
+    assert resumed is not None and resumed.over and resumed.record() == game.record()
+    restarted.finish(resumed)
     for path in (tmp_path / ARCHIVE, tmp_path / "extra.jsonl"):
         lines = path.read_text().splitlines()
         assert len(lines) == 1 and replay(json.loads(lines[0]))
     assert not (tmp_path / CURRENT).exists()
-    assert resume(json.loads(lines[0])).over
+    for _ in range(2):
+        restarted.finish(played(Setup("demo", "random", seed=3), 400))
+    for path in (tmp_path / ARCHIVE, tmp_path / "extra.jsonl"):
+        assert path.read_text() == (dumps(game.record()) + "\n") * 3
+
+
+def test_a_waiting_game_that_comes_back_is_archived_once_and_the_same_game_waiting_twice_twice(tmp_path):
+    """A waiting file left by a kill after its game was archived is removed at the next start, not archived
+    again; two games alike that waited for the archive are both archived (the second was removed unarchived)."""
+    line = dumps(played(Setup("demo", "random", seed=3), 400).record()) + "\n"
+    (tmp_path / ARCHIVE).write_text(line)
+    (tmp_path / "unarchived-1.json").write_text(line)
+    saves = Saves(tmp_path)
+    saves.retry(0.0)
+    assert (tmp_path / ARCHIVE).read_text() == line and saves.waiting() == []
+    (tmp_path / ARCHIVE).unlink()
+    (tmp_path / ARCHIVE).mkdir()
+    for _ in range(2):
+        saves.finish(played(Setup("demo", "random", seed=3), 400))
+    assert len(saves.waiting()) == 2
+    (tmp_path / ARCHIVE).rmdir()
+    saves.close()
+    assert (tmp_path / ARCHIVE).read_text() == line * 2 and saves.waiting() == []
+
+
+def test_records_gets_the_games_replaced_before_their_end_too_and_its_help_says_so(capsys, tmp_path):
+    """(The help said `each finished game`.)"""
+    Saves(tmp_path / "data", str(tmp_path / "copy.jsonl")).finish(played(Setup("humans", seed=4), 6))
+    assert json.loads((tmp_path / "copy.jsonl").read_text())["result"]["reason"] == "unfinished"
+    assert main(["play", "--help"]) == 0
+    words = " ".join(capsys.readouterr().out.split())
+    assert "--records PATH also append each game archived to PATH (JSON Lines): each finished game, and each one " \
+           "a new game replaced (its result unfinished)" in words
 
 
 ARCHIVE_INTO = """

@@ -61,7 +61,8 @@ def register(sub: "Subparsers") -> None:
     g.add_argument("--seed", type=int, metavar="S", help="deal as `roseking new --seed S` (default: random)")
     g.add_argument("--data-dir", metavar="DIR", help="where the game in progress and finished games are kept "
                    "(default: [table] data_dir, else $XDG_DATA_HOME/roseking or ~/.local/share/roseking)")
-    g.add_argument("--records", metavar="PATH", help="also append each finished game to PATH (JSON Lines)")
+    g.add_argument("--records", metavar="PATH", help="also append each game archived to PATH (JSON Lines): "
+                   "each finished game, and each one a new game replaced (its result unfinished)")
     p.set_defaults(func=run)
 
 

@@ -8,8 +8,10 @@ gives the figures and the CSV of one pass in one process.
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import csv
+import dataclasses
 import functools
 import io
 import os
@@ -20,8 +22,11 @@ from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
 from typing import BinaryIO, NamedTuple
 
-from engine.tally import CSV_COLUMNS, Report, facts_of
+from engine.errors import RoseKingError
+from engine.jsonio import JSONInputError, loads
+from engine.record import Reading, read_records
 from engine.simulate import Pace, ordered
+from engine.tally import CSV_COLUMNS, Report, facts
 from firmware_py import executors
 from firmware_py.atomic import atomic_writer, check_output_directory
 from firmware_py.commands import Subparsers
@@ -30,6 +35,7 @@ from firmware_py.inputs import input_name, line_text, open_input, raw_lines, sho
 from firmware_py.streams import skipped
 
 MAX_PART_BYTES = 4 << 20  # a part's lines travel with its task, through a Dask scheduler too
+LINE_BYTES = 160  # about what a line costs a part besides its bytes (its tuple, number and offset)
 PARTS = "report"  # the parts' kind for the Pace
 
 RawLine = tuple[int, int, bytes | None]  # (line number, byte offset, bytes), as raw_lines gives them
@@ -58,8 +64,8 @@ def _page() -> ModuleType:
 
 class Part(NamedTuple):
     """A part of file number `source` replayed: the Report of its games, their CSV rows, its
-    `lines` (blank ones too), `games`, `size` in bytes, the `seconds` it took, and what is wrong
-    with each `torn` line it skipped."""
+    `lines` (blank ones too), `games`, `size` in bytes, the `seconds` it took, what is wrong
+    with each `torn` line it skipped, and the `error` of a bad line, which ended it."""
 
     source: int
     report: Report
@@ -69,21 +75,55 @@ class Part(NamedTuple):
     size: int
     seconds: float
     torn: list[str]
+    error: Exception | None
 
 
-def tally(source: int, where: str, lines: list[RawLine], rows: bool) -> Part:
+def tally(source: int, where: str, lines: list[RawLine], rows: bool, at: Reading, last: bool) -> Part:
     """Replay and tally `lines` of `where` (file number `source`), with their CSV rows when `rows`:
-    a unit of work for the workers. The first bad line is the error, as in one pass."""
+    a unit of work for the workers. The reading of torn lines goes on from `at`, and `last` says
+    whether the part ends the file: the first bad line is the error, as in one pass."""
     t = time.perf_counter()
     report, out = Report(), io.StringIO()
+    torn: list[str] = []
     writer = csv.DictWriter(out, CSV_COLUMNS) if rows else None
-    games, torn = facts_of(where, ((n, line_text(where, n, offset, line)) for n, offset, line in lines))
-    for game in games:
-        report.add(game)
-        if writer:
-            writer.writerow(game.row())
+    games, error = 0, None
+    try:
+        for n, record in read_records(_texts(where, lines), where, torn.append, dataclasses.replace(at), last):
+            game = facts(record, where, n)
+            report.add(game)
+            games += 1
+            if writer:
+                writer.writerow(game.row())
+    except (RoseKingError, UsageError) as exc:
+        error = exc
     size = sum(len(line or b"") for _, _, line in lines)
-    return Part(source, report, out.getvalue(), len(lines), len(games), size, time.perf_counter() - t, torn)
+    return Part(source, report, out.getvalue(), len(lines), games, size, time.perf_counter() - t, torn, error)
+
+
+def _texts(where: str, lines: list[RawLine]) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each of `lines`, as `read_records` takes them."""
+    return ((n, line_text(where, n, offset, line)) for n, offset, line in lines)
+
+
+def _is_record(where: str, line: RawLine) -> bool:
+    """Whether `line` is a record to the reading of torn lines (a JSON object), which starts afresh after it."""
+    n, offset, data = line
+    if data is None or not data.rstrip().endswith(b"}"):     # no object: no need to parse it to know
+        return False
+    try:
+        loads(line_text(where, n, offset, data), where)
+    except (JSONInputError, UsageError):
+        return False
+    return True
+
+
+def _after(where: str, lines: list[RawLine], at: Reading) -> Reading:
+    """Where the reading of torn lines stands after `lines` read from `at`, found by reading them here (a
+    part that had to be cut after a line that is no record). A bad line is the error of the part's task."""
+    after = dataclasses.replace(at)
+    with contextlib.suppress(JSONInputError, UsageError):
+        collections.deque(read_records(_texts(where, lines), where, lambda why: None, after, last=False), 0)
+    return after
 
 
 def _size(stream: BinaryIO) -> int | None:
@@ -97,25 +137,34 @@ def _size(stream: BinaryIO) -> int | None:
 
 def parts(paths: Sequence[str], streams: Sequence[BinaryIO], rows: bool, pace: Pace) -> Iterator[Callable[[], Part]]:
     """The parts of every file, in order, each sized by `pace` when it is cut (its lines left
-    estimated from the bytes left) and no larger than MAX_PART_BYTES."""
+    estimated from the bytes left) and about MAX_PART_BYTES at most. A part ends with a record,
+    so that whether a line is torn (`read_records`) does not depend on where the parts are cut,
+    but for a run of lines that are no record twice that long: the reading's state at the cut
+    then goes with the next part."""
     for source, (path, stream) in enumerate(zip(paths, streams)):
         where, total = input_name(path), _size(stream)
         lines: list[RawLine] = []
         size = read = count = 0
         want = pace.size(PARTS, sys.maxsize)
+        at = Reading()
         try:
             for raw in raw_lines(stream):
                 lines.append(raw)
                 size += len(raw[2] or b"")
-                if len(lines) >= want or size >= MAX_PART_BYTES:
-                    yield functools.partial(tally, source, where, lines, rows)
+                weight = size + LINE_BYTES * len(lines)
+                if len(lines) >= want or weight >= MAX_PART_BYTES:
+                    ends = _is_record(where, raw)
+                    if not ends and weight < 2 * MAX_PART_BYTES:
+                        continue
+                    yield functools.partial(tally, source, where, lines, rows, at, False)
+                    at = Reading(seen=True) if ends else _after(where, lines, at)
                     read, count = read + size, count + len(lines)
                     left = (total - read) * count // read if total and read else sys.maxsize
                     lines, size, want = [], 0, pace.size(PARTS, max(left, 1))
         except OSError as exc:
             raise UsageError(f"{where}: cannot read ({exc.strerror})") from None
-        if lines:
-            yield functools.partial(tally, source, where, lines, rows)
+        if lines or at.held is not None:
+            yield functools.partial(tally, source, where, lines, rows, at, True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -148,6 +197,8 @@ def run(args: argparse.Namespace) -> int:
             pace.observe(PARTS, part.lines, part.seconds)
             for why in part.torn:
                 skipped(why)
+            if part.error is not None:
+                raise part.error
             report.merge(part.report)
             counts[part.source] += part.games
             if out:

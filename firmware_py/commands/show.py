@@ -67,19 +67,27 @@ def render(pos: Position, colour: bool) -> list[str]:
 def chosen(args: argparse.Namespace) -> tuple[Position, str | None]:
     """The position to show and, for a game, a line saying which game and after which move."""
     where = input_name(args.position)
-    documents = list(read_documents(args.position, skipped))
-    games = [(n, d) for n, d in documents if _is_record(d)]
-    if len(documents) == 1 and not games:
+    other: tuple[int, Any] | None = None   # a document that is no game: a position, if it is the only one
+    games, pick = 0, None                   # the games read, and the one to show (a records file may be long)
+    for n, document in read_documents(args.position, skipped):
+        if other is not None or (games and not _is_record(document)):
+            raise UsageError(f"{where}:{other[0] if other else n}: not a game record ({FORMAT})")
+        if not _is_record(document):
+            other = (n, document)
+            continue
+        games += 1
+        if args.game is None or games == args.game:
+            pick = (n, document)
+    if other is not None:
         if args.ply is not None or args.game is not None:
             raise UsageError(f"--{'ply' if args.ply is not None else 'game'}: {where} holds a position, not a game")
-        return Position.from_json(documents[0][1], args.seed, args.reshuffle), None
-    if not documents or len(games) < len(documents):
-        line = next((n for n, d in documents if not _is_record(d)), 1)
-        raise UsageError(f"{where}:{line}: not a game record ({FORMAT})")
-    k = len(games) if args.game is None else args.game
-    if not 1 <= k <= len(games):
-        raise UsageError(f"--game: {where} holds {len(games)} game{'s' * (len(games) > 1)} (got {k})")
-    line, record = games[k - 1]
+        return Position.from_json(other[1], args.seed, args.reshuffle), None
+    if not games:
+        raise UsageError(f"{where}:1: not a game record ({FORMAT})")
+    k = games if args.game is None else args.game
+    if pick is None:
+        raise UsageError(f"--game: {where} holds {games} game{'s' * (games != 1)} (got {k})")
+    line, record = pick
     pos = replay(record, f"{where}:{line}")
     moves = len(pos.stack)
     ply = moves if args.ply is None else args.ply
@@ -87,7 +95,7 @@ def chosen(args: argparse.Namespace) -> tuple[Position, str | None]:
         raise UsageError(f"--ply: the game has {moves} moves, so 0 to {moves} (got {ply})")
     while len(pos.stack) > ply:
         pos.pop()
-    which = f"game {k} of {len(games)}, " if len(games) > 1 else ""
+    which = f"game {k} of {games}, " if games > 1 else ""
     return pos, f"{which}after move {ply} of {moves}" + (f" ({_players(record)})" if _players(record) else "")
 
 

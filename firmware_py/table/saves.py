@@ -34,7 +34,7 @@ CURRENT = "current-game.json"
 ARCHIVE = "records.jsonl"
 SET_ASIDE = "set-aside-"         # DATA/set-aside-STAMP-current-game.json: a save that could not be resumed
 UNARCHIVED = "unarchived-"       # DATA/unarchived-STAMP.json: a game waiting for the archive
-TAIL_BYTES = 64_000              # the archive's end read to find a game already there: a dozen games
+TAIL_BYTES = 64_000              # the archive's end read for a game that came back: a dozen games
 RETRY_SECONDS = 10.0             # how often games waiting for the archive are tried again
 
 
@@ -111,6 +111,10 @@ class Saves:
         self._held: list[str] = []          # lines of games that not even a file beside the save could keep
         self._retry_at: float | None = -math.inf   # when `retry` looks next (None: a period after its next call)
         self._told: dict[str, str] = {}     # the failure last logged, of saving and of archiving: said once
+        # Games that may be in the archive already, their file left behind by a kill or a failed removal
+        # after the append: the save `read` found, and the waiting files this run did not write or remove.
+        self._loaded: str | None = None
+        self._came_back = set(self.waiting())
 
     @property
     def current(self) -> Path:
@@ -155,7 +159,9 @@ class Saves:
             raise SaveError(str(exc)) from None
         if not isinstance(record, dict):
             raise SaveError("not a game record")
-        return resume(record, settings)
+        game = resume(record, settings)
+        self._loaded = dumps(game.record()) + "\n"
+        return game
 
     def set_aside(self, why: str) -> None:
         """Move the current save out of the way (kept, renamed), saying why; SaveError if it cannot be."""
@@ -169,19 +175,22 @@ class Saves:
         (its record's result is then `unfinished`).
 
         When this returns, the game is a whole, synced line of DATA/records.jsonl (never glued
-        onto a torn last line: that is left as it is and the game starts a line of its own; a
-        game already among the last lines is not added again), and only then is the current save
-        removed. When the archive cannot be written, the game is kept in DATA/unarchived-….json,
-        a file no later game overwrites, the log says so, and `retry` (each tick of the service,
+        onto a torn last line: that is left as it is and the game starts a line of its own), and
+        only then is the current save removed. The save found at start-up, unchanged, is not added
+        again when it is among the archive's last lines (a kill came after the append, or the
+        removal failed); a game played since always is, were it the same as one before it. When
+        the archive cannot be written, the game is kept in DATA/unarchived-….json, a file no later
+        game overwrites, the log says so, and `retry` (each tick of the service,
         and at start-up) archives it later; should not even that file be written (a full disk),
         the game is held in memory and retried the same way. Either way the current save's
         place is free for the next game. `--records` gets a copy of each archived game; a
         failure there is only logged.
         """
         line = dumps(game.record()) + "\n"
+        again, self._loaded = line == self._loaded, None
         saved = self.save(game)
         try:
-            self._archive_line(line)
+            self._archive_line(line, again)
         except SaveError as exc:
             self._wait(line, saved, str(exc))
             return
@@ -197,7 +206,9 @@ class Saves:
     def retry(self, now: float) -> None:
         """Archive the games that wait (in files, or held in memory): at once on the first call (at
         start-up), then every RETRY_SECONDS while any waits. A file that is not a game record is
-        set aside with a log line; the others stay until the archive takes them."""
+        set aside with a log line; the others stay until the archive takes them. A file this run did not
+        write, or could not remove once archived, is not added again when it is among the archive's
+        last lines."""
         if self._retry_at is None:              # a game began to wait: try again a while from now
             self._retry_at = now + RETRY_SECONDS
         if now < self._retry_at:
@@ -224,11 +235,12 @@ class Saves:
                 self._unreadable(path, str(exc))
                 continue
             try:
-                self._archive_line(line)
+                self._archive_line(line, path in self._came_back)
             except SaveError as exc:
                 self._say("archive", f"roseking: finished games still wait in {UNARCHIVED}…: {exc}")
                 break
-            self._remove(path)
+            if not self._remove(path):
+                self._came_back.add(path)
             self.log(f"roseking: {path.name}: archived")
         waiting = bool(self._held or self.waiting())
         self._retry_at = now + RETRY_SECONDS if waiting else math.inf
@@ -244,12 +256,13 @@ class Saves:
 
     # --- the steps -------------------------------------------------------------
 
-    def _archive_line(self, line: str) -> None:
-        """Append `line` to the archive (SaveError if it cannot be), then copy it to `--records`."""
-        _append_line(self.archive, line)
+    def _archive_line(self, line: str, again: bool = False) -> None:
+        """Append `line` to the archive (SaveError if it cannot be), then copy it to `--records`; a line that
+        came back (`again`) is not added where it is among the last lines already."""
+        _append_line(self.archive, line, again)
         if self.extra_archive:
             try:
-                _append_line(Path(self.extra_archive), line)
+                _append_line(Path(self.extra_archive), line, again)
             except SaveError as exc:
                 self.log(f"roseking: the finished game could not be copied to --records: {exc}")
 
@@ -303,14 +316,16 @@ class Saves:
             raise SaveError(f"{shown(str(source))}: cannot be {what} ({exc.strerror})") from None
         fsync_folder(str(self.directory))
 
-    def _remove(self, path: Path) -> None:
-        """Remove `path` if it is there; a failure is logged (the archive takes a game once, should it come back)."""
+    def _remove(self, path: Path) -> bool:
+        """Remove `path` if it is there; False if it cannot be, logged (the archive takes a game once, should
+        it come back)."""
         try:
             path.unlink(missing_ok=True)
         except OSError as exc:
             self.log(f"roseking: {shown(str(path))}: cannot be removed ({exc.strerror})")
-            return
+            return False
         fsync_folder(str(self.directory))
+        return True
 
     def _say(self, topic: str, line: str) -> None:
         """Log `line` unless it is the failure of `topic` (saving, archiving) last logged."""
@@ -361,9 +376,9 @@ def _open_append(path: Path, create: bool = True) -> int:
     return fd
 
 
-def _append_line(path: Path, line: str) -> None:
-    """Append `line` (ending in a newline) to `path` as a whole line of its own, unless it is already
-    one of the last lines (its save could not be removed, say, and it came back); SaveError naming the
+def _append_line(path: Path, line: str, again: bool = False) -> None:
+    """Append `line` (ending in a newline) to `path` as a whole line of its own, unless it may have been
+    appended `again` (its save or file came back) and is one of the last lines; SaveError naming the
     file if it cannot be.
 
     A torn last line (a write cut short by a power loss) is left as it is and `line` starts a new
@@ -372,7 +387,7 @@ def _append_line(path: Path, line: str) -> None:
     """
     data = line.encode("utf-8")
     tail = _tail(path)
-    if tail is not None and b"\n" + data in b"\n" + tail:
+    if again and tail is not None and b"\n" + data in b"\n" + tail:
         return
     if tail and not tail.endswith(b"\n"):
         data = b"\n" + data
