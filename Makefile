@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[table,test,report]'
+	$(BIN)/pip install --quiet -e '.[table,web,test,report]'
 	touch $@
 
 run: $(BIN)/.installed

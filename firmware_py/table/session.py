@@ -92,18 +92,28 @@ class Session:
         self.menu.setup = setup
         return game
 
-    def name(self, names: dict[str, str]) -> str | None:
-        """Name the people at the seats (seat → name, checked by `engine.record.check_names`; a seat
-        left out is not named) for the games to come, and for the game on the table if it has no move
-        yet; None when done, else why not: once a game has its first move its names are settled.
-        A computer's seat keeps its player's name in the record."""
+    def naming_refused(self) -> str | None:
+        """Why the seats cannot be named now, or None: once a game has its first move its names are
+        settled, until the new-game menu or its end."""
         game = self.game
         if game is not None and self.screen is not Screen.MENU and not game.over and game.pos.stack:
             return (f"a game is in progress ({len(game.pos.stack)} moves): name the seats before the next "
                     "game (in the new-game menu, or once this one has ended)")
+        return None
+
+    def name(self, names: dict[str, str]) -> str | None:
+        """Name the people at the seats (seat → name, checked by `engine.record.check_names`; a seat
+        left out is not named) for the games to come, and for the game on the table if it has no move
+        yet; None when done, else why not (`naming_refused`). A computer's seat keeps its player's name
+        in the record."""
+        refused = self.naming_refused()
+        if refused is not None:
+            return refused
+        game = self.game
         self.names = dict(names)
-        if game is not None and not game.over and not game.pos.stack:
+        if game is not None and not game.over and not game.pos.stack and game.names != self._people(game):
             game.names = self._people(game)
+            game.changes += 1           # its record changed: the loop saves it
         return None
 
     def _people(self, game: Game) -> dict[str, str]:

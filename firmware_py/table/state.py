@@ -40,7 +40,7 @@ class TableState:
     `number` (this run's count), `moves` made, the seat `to_move`, `scores` (red, white), the
     `seats`, `stones_left` in the supply (R4), cards in the `pile`, the `last_move` in words and, at
     the end, `result`; in the new-game menu its displays' `menu` texts. `names` are the people
-    named at the table's seats for the games to come."""
+    named at the table's seats for the games to come, `naming_refused` why they cannot be named now."""
     screen: str
     mode: str | None = None
     number: int = 0
@@ -54,6 +54,7 @@ class TableState:
     result: str | None = None
     menu: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()
+    naming_refused: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """As plain data for JSON."""
@@ -67,7 +68,8 @@ def table_state(session: Session) -> TableState:
     names = tuple(session.names.items())
     game = session.game
     if game is None or session.screen is Screen.MENU:
-        return TableState(Screen.MENU, menu=tuple(label for label in session.menu.labels() if label), names=names)
+        return TableState(Screen.MENU, menu=tuple(label for label in session.menu.labels() if label), names=names,
+                          naming_refused=session.naming_refused())
     pos = game.pos
     score = pos.score()
     seats = tuple(SeatState(seat, ("red", "white")[k & 1], game.players[k], game.names.get(seat), pos.heroes[k],
@@ -77,4 +79,4 @@ def table_state(session: Session) -> TableState:
     return TableState(session.screen, game.setup.mode, game.number, len(pos.stack),
                       None if over else pos.seat, (score.red.score, score.white.score), seats, pos.supply,
                       len(pos.pile), game.last_move() if pos.stack else None, ending(game) if over else None,
-                      names=names)
+                      names=names, naming_refused=session.naming_refused())
