@@ -489,8 +489,7 @@ class WebServer:
         await runner.setup()
         try:
             await web.SockSite(runner, self.sock).start()
-            self.status.note(f"roseking: the table in a browser: {self.url} (the operator's page: {self.url}status, "
-                             f"the ladder: {self.url}club)")
+            self.status.note(f"roseking: the table in a browser: {self.url} (and /status, /club)")
             yield self
         finally:
             await runner.cleanup()
