@@ -24,7 +24,6 @@ from engine.notation import square_name
 from engine.record import replay
 from engine.tally import Facts, Tally, facts
 from engine.variants import COLOURS, variant
-from firmware_py.report.elo import elo_ratings_with_errors
 from firmware_py.table.scenes import board_at
 
 CHUNK = 1 << 20
@@ -183,6 +182,7 @@ class Archive:
         """The club's ladder: each member's Elo with its 95% interval, games, wins, draws, losses and score,
         best first, and each member's games (newest first) with their line numbers, from the finished
         two-player games whose both seats are named."""
+        from firmware_py.report.elo import elo_ratings_with_errors    # numpy: loaded once a ladder is asked for
         self.refresh()
         tally = Tally("classic")
         games: dict[str, list[dict[str, Any]]] = {}
