@@ -13,6 +13,13 @@ from hardware import ConfigError
 from test_cli_analysis import assert_user_error
 
 
+def test_the_example_configuration_s_web_section_is_the_defaults():
+    from firmware_py.device_options import load_config
+    from test_hardware_config import EXAMPLE
+    example = load_config(str(EXAMPLE))
+    assert parse_web(example.web, example.source) == WebSettings()
+
+
 def test_the_defaults_listen_on_loopback_and_serve_nothing_without_a_port():
     s = parse_web({})
     assert s == WebSettings() and s.port is None and s.loopback and s.token is None
