@@ -4,7 +4,6 @@ import argparse
 from firmware_py.commands import Subparsers
 from firmware_py.device_options import load_config
 from firmware_py.inputs import input_name
-from firmware_py.web.settings import WebSettings, parse_web
 from hardware.config import Config
 from hardware.frame import CELLS
 from hardware.power import Dimmer
@@ -41,20 +40,9 @@ def summary(config: Config) -> list[str]:
     ]
 
 
-def web_summary(web: WebSettings) -> str:
-    """One line saying where the web page is served and who may act there."""
-    if web.port is None:
-        return "web: not served (set [web] port, or pass roseking play --web [HOST:]PORT)"
-    where = "this machine only" if web.loopback else "the network"
-    token = "an operator's token set" if web.token else "no operator's token (nothing can be changed from a page)"
-    return (f"web: {web.host} port {web.port} ({where}), {token}, remote play on a Pi "
-            f"{'allowed with the token' if web.allow_remote_play else 'off'}, naming by "
-            f"{'anyone at the page' if web.allow_naming else 'the operator'}; at most {web.max_connections} "
-            f"connections, {web.connections_per_client} per client, {web.messages_per_second:g} messages a second")
-
-
 def run(args: argparse.Namespace) -> int:
     from firmware_py.table.settings import table_settings
+    from firmware_py.web.settings import parse_web
     config = load_config(args.file)
     table = table_settings(config)
     web = parse_web(config.web, config.source)
@@ -64,5 +52,5 @@ def run(args: argparse.Namespace) -> int:
     print(f"  table: hint {'on' if table.hint else 'off'}, takeback {'on' if table.takeback else 'off'}, "
           f"level {table.level}, thinking at most {table.think_seconds:g} s, {table.cards_per_seat} cards per seat, "
           f"data in {table.data_path()}")
-    print(f"  {web_summary(web)}")
+    print(f"  web: {web.summary()}")
     return 0

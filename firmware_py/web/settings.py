@@ -48,6 +48,18 @@ class WebSettings:
         """True when only this machine can reach the page."""
         return self.host == LOCALHOST or ipaddress.ip_address(self.host).is_loopback
 
+    def summary(self) -> str:
+        """Where the page is served and who may act there, in a line (`roseking config check`)."""
+        if self.port is None:
+            return "not served (set [web] port, or pass roseking play --web [HOST:]PORT)"
+        where = "this machine only" if self.loopback else "the network"
+        token = "an operator's token set" if self.token else "no operator's token (nothing can be changed from a page)"
+        return (f"{self.host} port {self.port} ({where}), {token}, remote play on a Pi "
+                f"{'allowed with the token' if self.allow_remote_play else 'off'}, naming by "
+                f"{'anyone at the page' if self.allow_naming else 'the operator'}; at most {self.max_connections} "
+                f"connections, {self.connections_per_client} per client, {self.messages_per_second:g} messages "
+                "a second")
+
 
 def _host(v: object) -> str:
     if v == LOCALHOST:
