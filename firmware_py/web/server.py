@@ -398,16 +398,17 @@ class WebServer:
         if sum(v.address == address for v in viewers) >= self.settings.connections_per_client:
             raise Refused(429, f"at most {self.settings.connections_per_client} connections from one client")
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_FRAME, compress=False)
-        await ws.prepare(request)
         viewer = Viewer(ws, address)
         viewer.play = self.may_play(False)
-        await ws.send_str(dumps({"type": "hello", "table": self.info.to_dict(), "rights": self._rights(False)}))
-        message = self.mirror.message()
-        if message is not None:
-            viewer.offer(message)
-        viewers.add(viewer)
-        sender = asyncio.create_task(viewer.send())
+        viewers.add(viewer)                 # counted from now on, while its handshake is still going
+        sender: asyncio.Task[None] | None = None
         try:
+            await ws.prepare(request)
+            await ws.send_str(dumps({"type": "hello", "table": self.info.to_dict(), "rights": self._rights(False)}))
+            message = self.mirror.message()
+            if message is not None:
+                viewer.offer(message)
+            sender = asyncio.create_task(viewer.send())
             async for msg in ws:
                 if msg.type is not WSMsgType.TEXT:
                     await self._refuse(viewer, "send text messages (JSON)")
@@ -421,7 +422,8 @@ class WebServer:
             viewers.discard(viewer)
             if self.remote is not None:
                 self.remote.release(viewer)
-            sender.cancel()
+            if sender is not None:
+                sender.cancel()
         return ws
 
     async def _refuse(self, viewer: Viewer, why: str) -> None:
