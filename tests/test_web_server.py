@@ -5,7 +5,9 @@ needs the operator's token; each client is bounded; the archive's pages replay w
 replays; no token reaches the log."""
 import asyncio
 import json
+import logging
 import random
+import sys
 import time
 
 import aiohttp
@@ -19,7 +21,7 @@ from engine.tally import Tally, facts
 from firmware_py.report.elo import elo_ratings_with_errors
 from firmware_py.table.game import Game, Mode, Setup
 from firmware_py.table.status import StatusCollector
-from firmware_py.web.server import MAX_FRAME, MAX_MESSAGE, WebServer, listen
+from firmware_py.web.server import MAX_FRAME, MAX_MESSAGE, WebServer, _LogBridge, listen
 from firmware_py.web.settings import WebSettings
 from hardware import parse_config
 from hardware.buttons import Buttons
@@ -454,3 +456,15 @@ async def test_the_status_says_what_the_table_does(table):
     status = await (await t.client.get("/api/status")).json()
     assert status["backend"] == "sim" and status["mode"] == "humans" and status["viewers"] == 1
     assert status["games_started"] == 1 and status["frames"] >= 1 and status["free_bytes"] > 0
+
+
+def test_aiohttp_s_own_errors_reach_the_log_in_one_line_without_a_token():
+    lines = []
+    try:
+        raise ValueError(f"Invalid method in GET /?token={TOKEN} HTTP/1.1\nHost: x")
+    except ValueError:
+        record = logging.LogRecord("aiohttp.server", logging.ERROR, __file__, 1, "Error handling request",
+                                   None, sys.exc_info())
+    _LogBridge(lines.append).emit(record)
+    assert lines == ["roseking: web: Error handling request: ValueError: Invalid method in GET /?token=… HTTP/1.1 "
+                     "Host: x"]

@@ -20,6 +20,7 @@ import contextlib
 import hmac
 import json
 import logging
+import re
 import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -66,6 +67,7 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
 }
 Log = Callable[[str], None]
+TOKEN_IN_TEXT = re.compile(r"token=[^&\s]*")
 
 
 def rgb(colour: tuple[int, int, int]) -> str:
@@ -501,7 +503,7 @@ class WebServer:
 
 class _LogBridge(logging.Handler):
     """aiohttp's own warnings and errors as one line each in the service's log (no traceback on the
-    terminal picture; the log keeps what it says)."""
+    terminal picture; the log keeps what it says), with any `token=…` a bad request carried blotted out."""
 
     def __init__(self, log: Log) -> None:
         super().__init__(logging.WARNING)
@@ -510,8 +512,8 @@ class _LogBridge(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         line = record.getMessage().splitlines()[0][:300] if record.getMessage() else record.name
         if record.exc_info and record.exc_info[1] is not None:
-            line += f": {type(record.exc_info[1]).__name__}: {str(record.exc_info[1])[:200]}"
-        self.forward(f"roseking: web: {line}")
+            line += f": {type(record.exc_info[1]).__name__}: {' '.join(str(record.exc_info[1]).split())[:200]}"
+        self.forward(f"roseking: web: {TOKEN_IN_TEXT.sub('token=…', line)}")
 
 
 def _refusals(log: Log) -> type[AbstractAccessLogger]:
