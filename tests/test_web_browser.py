@@ -16,7 +16,7 @@ from firmware_py.table.game import Game, Mode, Setup
 from firmware_py.table.scenes import board_at
 from firmware_py.table.session import deal
 from firmware_py.table.scenes import cell
-from hardware.frame import bitmap_from_rows
+from hardware.frame import bitmap_from_rows, hex_colour
 from hardware.snapshot import DOT_DIM, DOT_OFF, DOT_ON
 
 pytestmark = pytest.mark.usefixtures("browser")
@@ -40,7 +40,7 @@ def until(condition, timeout=20.0, what="the page"):
 
 
 def hex_of(pixel):
-    return "#%02x%02x%02x" % pixel[:3]
+    return hex_colour(pixel[:3])
 
 
 def rendered(driver, selector):
@@ -154,7 +154,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(tmp_path):
                         driver.find_elements("css selector", "#replay-board .led")]
 
             def hex_board(board):
-                return ["#%02x%02x%02x" % c for c in board]
+                return [hex_colour(c) for c in board]
             assert shown() == hex_board(boards[last])
             driver.find_element("id", "first").click()
             assert caption.text.startswith("The start.") and shown() == hex_board(boards[0])

@@ -25,14 +25,11 @@ from engine.record import replay
 from engine.tally import Facts, Tally, facts
 from engine.variants import COLOURS, variant
 from firmware_py.table.scenes import board_at
+from hardware.frame import hex_colour
 
 CHUNK = 1 << 20
 KEPT = 512              # games remembered besides the ladder's
 NAMED = b'"names"'      # a line without it names nobody: the ladder need not replay it
-
-
-def _hex(colours: list[tuple[int, int, int]]) -> list[str]:
-    return ["#%02x%02x%02x" % c for c in colours]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,7 +157,7 @@ class Archive:
         plies: list[dict[str, Any]] = []
         while True:
             score = pos.score()
-            plies.append({"board": _hex(board_at(pos)), "crown": square_name(pos.crown),
+            plies.append({"board": [hex_colour(c) for c in board_at(pos)], "crown": square_name(pos.crown),
                           "scores": {"red": score.red.score, "white": score.white.score},
                           "stones_left": pos.supply, "to_move": pos.seat})
             if not pos.stack:

@@ -43,7 +43,7 @@ from firmware_py.web.remote import RemoteButtons
 from firmware_py.web.settings import LOCALHOST, WebSettings
 from hardware.config import Config
 from hardware.events import ButtonTiming
-from hardware.frame import Frame
+from hardware.frame import Frame, hex_colour
 from hardware.keyboard import key_map
 from hardware.names import panels_by_side
 from hardware.sim import as_seen
@@ -58,7 +58,7 @@ STRIKES = 100               # refused messages in a row that end a connection
 RECENT_GAMES = 20
 HEARTBEAT_SECONDS = 20.0
 SHUTDOWN_SECONDS = 2.0
-LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                                "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
@@ -68,10 +68,6 @@ SECURITY_HEADERS = {
 }
 Log = Callable[[str], None]
 TOKEN_IN_TEXT = re.compile(r"token=[^&\s]*")
-
-
-def rgb(colour: tuple[int, int, int]) -> str:
-    return "#%02x%02x%02x" % colour
 
 
 @dataclass(frozen=True)
@@ -85,8 +81,8 @@ class TableInfo:
     panels: dict[str, tuple[str, ...]]
     buttons: tuple[str, ...]
     keys: tuple[tuple[str, str], ...]
-    dots: dict[str, str] = field(default_factory=lambda: {"on": rgb(DOT_ON), "dim": rgb(DOT_DIM),
-                                                           "off": rgb(DOT_OFF)})
+    dots: dict[str, str] = field(default_factory=lambda: {"on": hex_colour(DOT_ON), "dim": hex_colour(DOT_DIM),
+                                                           "off": hex_colour(DOT_OFF)})
 
     @classmethod
     def of(cls, config: Config, backend: str) -> "TableInfo":
@@ -307,9 +303,10 @@ class WebServer:
         except web.HTTPException as exc:
             exc.headers.update(SECURITY_HEADERS)
             raise
-        response.headers.update(SECURITY_HEADERS)
-        if request.path.startswith("/api/"):
-            response.headers["Cache-Control"] = "no-store"
+        if not response.prepared:               # a WebSocket's answer has gone already
+            response.headers.update(SECURITY_HEADERS)
+            if request.path.startswith("/api/"):
+                response.headers["Cache-Control"] = "no-store"
         return response
 
     def _check_origin(self, request: web.Request) -> None:
