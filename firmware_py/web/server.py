@@ -143,7 +143,7 @@ class Viewer:
         self.ws, self.address = ws, address
         self.pending: str | None = None
         self.ready = asyncio.Event()
-        self.play = self.operator = False
+        self.play = False
         self.strikes = 0
 
     def offer(self, message: str) -> None:
@@ -457,9 +457,10 @@ class WebServer:
             self.remote.set(viewer, name, down)
         elif kind == "auth" and set(message) == {"type", "token"}:
             if not self.operator(message["token"]):
-                self.log(f"roseking: web: a wrong operator token from {viewer.address}")
+                if viewer.strikes == 0:         # once for a run of refusals: no one floods the log
+                    self.log(f"roseking: web: a wrong operator token from {viewer.address}")
                 raise Refused(403, "wrong token")
-            viewer.operator, viewer.play = True, self.may_play(True)
+            viewer.play = self.may_play(True)
             await viewer.ws.send_str(dumps({"type": "rights", "rights": self._rights(True)}))
         else:
             raise Refused(400, 'expected {"type": "button", "name": BUTTON, "down": true|false} or '
