@@ -1,5 +1,7 @@
 # The README's two commands: `make run` (the main job) and `make test`.
 PY ?= python3
+# Where `make run` serves the table to browsers: this machine only (make run WEB=PORT for another port).
+WEB ?= 127.0.0.1:8080
 VENV := .venv
 BIN := $(VENV)/bin
 
@@ -8,11 +10,11 @@ BIN := $(VENV)/bin
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[table,test,report]'
+	$(BIN)/pip install --quiet -e '.[table,web,test,report]'
 	touch $@
 
 run: $(BIN)/.installed
-	$(BIN)/roseking play --sim
+	$(BIN)/roseking play --sim --web $(WEB)
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest -n auto

@@ -5,6 +5,7 @@ A record replays without a random number generator: every draw names its card.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,20 +19,70 @@ from engine.serialize import to_json
 from engine.variants import Reshuffle
 
 FORMAT = "roseking-game/1"
-FIELDS = ("format", "variant", "seed", "players", "start", "moves", "result", "reshuffle")
+FIELDS = ("format", "variant", "seed", "players", "names", "start", "moves", "result", "reshuffle")
+MAX_NAME = 32
+"""The longest name of a person at a seat (`names`), in characters."""
 
 
-def make_record(start: Position, end: Position, players: Mapping[str, str], seed: int | None = None) -> dict[str, Any]:
+def make_record(start: Position, end: Position, players: Mapping[str, str], seed: int | None = None,
+                names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The record of the game played from position `start` to `end` (whose stack holds the moves).
 
-    `players` maps each seat to the name of who played it.
+    `players` maps each seat to the name of who played it; `names`, when given, seats to the
+    names of the people who sat there (a club's members).
     """
     record = {"format": FORMAT, "variant": start.variant.name, "seed": seed,
               "players": dict(players), "start": to_json(start), "moves": end.history(),
               "result": result(end)}
+    if names:
+        record["names"] = dict(names)
     if start.reshuffle != Reshuffle.LAZY:
         record["reshuffle"] = start.reshuffle
     return record
+
+
+def name_fault(name: object) -> str | None:
+    """What is wrong with `name` as a person's name at a seat, or None: a string of 1 to MAX_NAME
+    characters, no control or format characters (a bidi override could disguise it), no line
+    breaks, no blanks at its ends.
+
+    >>> name_fault("Ann"), name_fault(" Bo"), name_fault("A\u202eB")
+    (None, 'starts or ends with a blank', 'holds the control character U+202E')
+    """
+    if not isinstance(name, str):
+        return f"must be a string (got {brief(name)})"
+    if not name or len(name) > MAX_NAME:
+        return f"must be 1 to {MAX_NAME} characters (got {len(name)})"
+    for ch in name:
+        if unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp"):
+            return f"holds the control character U+{ord(ch):04X}"
+    if name != name.strip():
+        return "starts or ends with a blank"
+    return None
+
+
+def check_names(names: object, seats: Sequence[str]) -> dict[str, str]:
+    """The `names` field checked against the game's `seats`: an object of seat to name, each a
+    valid name (`name_fault`), no name at two seats; RecordError naming the seat at fault.
+
+    >>> check_names({"red": "Ann", "white": "Ann"}, ("red", "white"))
+    Traceback (most recent call last):
+    ...
+    engine.errors.RecordError: names.white: 'Ann' sits at red already
+    """
+    if not isinstance(names, dict):
+        raise RecordError(f"names: must be an object of seat to name (got {brief(names)})")
+    seen: dict[str, str] = {}
+    for seat, name in names.items():
+        if seat not in seats:
+            raise RecordError(f"names: {brief(seat)} is not a seat of this game ({', '.join(seats)})")
+        fault = name_fault(name)
+        if fault is not None:
+            raise RecordError(f"names.{seat}: {fault}")
+        if name in seen:
+            raise RecordError(f"names.{seat}: {brief(name)} sits at {seen[name]} already")
+        seen[name] = seat
+    return dict(names)
 
 
 def result(pos: Position) -> dict[str, Any]:
@@ -72,6 +123,11 @@ def replay(record: object, where: str = "record") -> Position:
         raise RecordError(f"{where}: start.{exc}") from None
     if record.get("variant", pos.variant.name) != pos.variant.name:
         raise RecordError(f"{where}: variant: {brief(record['variant'])} but start is {pos.variant.name!r}")
+    if "names" in record:
+        try:
+            check_names(record["names"], pos.variant.seats)
+        except RecordError as exc:
+            raise RecordError(f"{where}: {exc}") from None
     moves = record.get("moves")
     if not isinstance(moves, list):
         raise RecordError(f"{where}: moves: must be a list")

@@ -124,6 +124,8 @@ class Config:
     """The `[table]` section as read, for the table service to validate (the hardware never reads it)."""
     cards_per_seat: int = CARDS
     """The cards of each seat panel (five, or three for teams, R21): its card displays and card buttons."""
+    web: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """The `[web]` section as read, for the table service's web page to validate."""
 
 
 def spi_pins(displays: DisplayConfig) -> tuple[int, ...]:
@@ -365,8 +367,10 @@ def parse_config(data: Mapping[str, object], where: str = DEFAULTS) -> Config:
     reserved[board.pin] = "the board's LED data pin (board.pin)"
     buttons = _buttons(top.sub("buttons"), seats, cards, reserved)
     table = top.sub("table").data
+    web = top.sub("web").data
     top.finish()
-    return Config(backend, seats, board, displays, buttons, where, MappingProxyType(dict(table)), cards)
+    return Config(backend, seats, board, displays, buttons, where, MappingProxyType(dict(table)), cards,
+                  MappingProxyType(dict(web)))
 
 
 def read_config(text: str, where: str) -> Config:

@@ -32,6 +32,9 @@ from typing import NamedTuple, Protocol
 from hardware.names import split_name
 
 
+MIN_TAP_SECONDS = 0.05
+
+
 class ButtonKind(StrEnum):
     """What a button did: went down, stayed down for the hold time, came up."""
 
@@ -86,6 +89,16 @@ class ButtonTiming:
     hold_seconds: float = 1.0
     debounce_seconds: float = 0.02
     min_pulse_seconds: float = 0.005
+
+    @property
+    def tap_seconds(self) -> float:
+        """The shortest press a source without a finger makes (the simulator's keys and script, a web
+        page's click): long enough to pass the glitch filter and to outlast the debounce window.
+
+        >>> ButtonTiming().tap_seconds, ButtonTiming(debounce_seconds=0.1, min_pulse_seconds=0.05).tap_seconds
+        (0.05, 0.2)
+        """
+        return max(2 * self.debounce_seconds, self.min_pulse_seconds + self.debounce_seconds, MIN_TAP_SECONDS)
 
 
 class Contact:

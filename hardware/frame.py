@@ -65,11 +65,20 @@ class Frame:
 
     def hex_board(self) -> list[str]:
         """The board as 81 `#rrggbb` strings, rank 9 first, file a first."""
-        return ["#%02x%02x%02x" % c for c in self.board]
+        return [hex_colour(c) for c in self.board]
 
     def bitmap(self, slot: str) -> Bitmap:
         """The bitmap shown on `slot` (blank when the frame leaves it out)."""
         return self.displays.get(slot, BLANK)
+
+
+def hex_colour(colour: RGB) -> str:
+    """`colour` as `#rrggbb`, as web pages and the frame dump write it.
+
+    >>> hex_colour((255, 150, 0))
+    '#ff9600'
+    """
+    return "#%02x%02x%02x" % colour
 
 
 def bitmap_rows(bitmap: Bitmap) -> list[str]:

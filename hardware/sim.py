@@ -24,7 +24,6 @@ from hardware.script import Step, run_script
 from hardware.snapshot import Snapshots
 from hardware.terminal import TerminalView
 
-MIN_TAP_SECONDS = 0.05
 HOLD_MARGIN_SECONDS = 0.3
 
 
@@ -169,7 +168,7 @@ def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = Non
     timing = b.timing
     buttons = Buttons(b.pins, timing, factory)
     pins = SimPins(factory, b.pins, settle=timing.min_pulse_seconds + timing.debounce_seconds)
-    tap = max(2 * timing.debounce_seconds, MIN_TAP_SECONDS)
+    tap = timing.tap_seconds
     if input_script is not None:
         steps = input_script
 

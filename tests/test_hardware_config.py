@@ -18,7 +18,8 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "hardware" / "roseking.exampl
 def test_example_is_valid_and_its_values_are_the_defaults():
     example = load_config(str(EXAMPLE))
     defaults = parse_config({"backend": "pi"})
-    assert dataclasses.replace(example, source="", table={}) == dataclasses.replace(defaults, source="", table={})
+    assert dataclasses.replace(example, source="", table={}, web={}) == \
+        dataclasses.replace(defaults, source="", table={}, web={})
 
 
 def test_defaults_follow_the_pin_plan():

@@ -131,6 +131,22 @@ def test_input_script_drives_the_mock_pins(tmp_path):
                       ButtonEvent(None, "menu", "press"), ButtonEvent(None, "menu", "release")]
 
 
+def test_a_scripted_tap_passes_a_glitch_filter_longer_than_the_old_tap():
+    """A script's (and a key's) tap lasts `ButtonTiming.tap_seconds`: with min_pulse_ms = 80 a tap of the
+    old fixed 50 ms was taken for a glitch and lost; now it outlasts the filter and is a press."""
+    config = parse_config({"buttons": {"min_pulse_ms": 80}})
+    script = parse_script("red.card1 press\n", list(config.buttons.pins), "tap.txt")
+    devices = open_devices(config, sim=True, input_script=script, exit_after_script=True, view=False)
+    try:
+        events = []
+        with pytest.raises(InputEnded):
+            while True:
+                events.append(devices.buttons.get(timeout=10))
+    finally:
+        devices.close()
+    assert events == [ButtonEvent("red", "card1", "press"), ButtonEvent("red", "card1", "release")]
+
+
 @pytest.mark.parametrize("line, message", [
     ("red.card9 press", "unknown button 'red.card9' (buttons: red.card1, "),
     ("wait soon", "'soon' is not a number of seconds"),

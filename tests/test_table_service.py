@@ -588,7 +588,7 @@ def test_submit_takes_events_from_any_thread_or_coroutine_in_order_and_every_rec
     mirror = []
 
     class Mirror:
-        def show(self, frame):
+        def show(self, frame, state):
             mirror.append(frame)
     rig.loop.receivers.append(Mirror())
     shown_before = len(rig.frames)

@@ -19,6 +19,7 @@ SECTIONS = {
     "search": "engine.bench.search",
     "startup": "firmware_py.bench.startup",
     "play": "firmware_py.bench.play",
+    "web": "firmware_py.bench.web",
     "cluster": "firmware_py.bench.cluster",
 }
 BY_NAME_ONLY = ("cluster",)  # minutes long and needs the `cluster` extra: run when named

@@ -42,12 +42,15 @@ def summary(config: Config) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from firmware_py.table.settings import table_settings
+    from firmware_py.web.settings import parse_web
     config = load_config(args.file)
     table = table_settings(config)
+    web = parse_web(config.web, config.source)
     print(f"{input_name(args.file)}: ok")
     for line in summary(config):
         print(f"  {line}")
     print(f"  table: hint {'on' if table.hint else 'off'}, takeback {'on' if table.takeback else 'off'}, "
           f"level {table.level}, thinking at most {table.think_seconds:g} s, {table.cards_per_seat} cards per seat, "
           f"data in {table.data_path()}")
+    print(f"  web: {web.summary()}")
     return 0

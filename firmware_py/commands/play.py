@@ -5,10 +5,12 @@ under `--sim`; one the table cannot play is set aside), else the menu, or, on th
 board with neither a terminal nor an input script, a demonstration. With `--mode` a new game
 of that mode is dealt at once, and an unfinished save is archived first (result
 `unfinished`), never lost. What happened to the save is said on the table and in the
-terminal's caption, and its log lines are printed once the terminal picture is up.
+terminal's caption, and its log lines are printed once the terminal picture is up. With
+`--web` (or `[web] port`) the table is also served to browsers (docs/WEB.md).
 """
 import argparse
 import asyncio
+import contextlib
 import random
 import sys
 from pathlib import Path
@@ -63,6 +65,8 @@ def register(sub: "Subparsers") -> None:
                    "(default: [table] data_dir, else $XDG_DATA_HOME/roseking or ~/.local/share/roseking)")
     g.add_argument("--records", metavar="PATH", help="also append each game archived to PATH (JSON Lines): "
                    "each finished game, and each one a new game replaced (its result unfinished)")
+    p.add_argument("--web", metavar="[HOST:]PORT", help="serve the table to browsers at HOST:PORT (default host: "
+                   "[web] host, else 127.0.0.1; port 0: any free port): the mirror, the operator's page, the ladder")
     p.set_defaults(func=run)
 
 
@@ -77,6 +81,8 @@ def check_table(setup: Setup, table: Table) -> None:
 def run(args: argparse.Namespace) -> int:
     from firmware_py.table import service            # the service and the devices need the table libraries
     from firmware_py.table.saves import table_file
+    from firmware_py.table.status import StatusCollector
+    from firmware_py.web.settings import parse_web, with_address
     from hardware.backends import backend_of
     from hardware.keyboard import interactive
     sim_table = args.sim and not args.config                # the simulated table: two seats, or four for teams
@@ -99,7 +105,12 @@ def run(args: argparse.Namespace) -> int:
     for option, path in (("--records", args.records), ("--frames", args.frames), ("--snapshot", args.snapshot)):
         if path is not None and (what := table_file(data, path)):
             raise UsageError(f"{option}: {shown(path)} is the table's own {what} (in {shown(str(data))})")
-    log = HeldLog()
+    web = parse_web(config.web, config.source)
+    if args.web is not None:
+        web = with_address(web, args.web)
+    held = HeldLog()
+    status = StatusCollector(str(data), backend, held)
+    log = status.log
     saves, saved = service.open_saves(data, args.records, settings, log)
     if saved.game is not None and not args.mode and sim_table and saved.game.setup.mode is Mode.TEAMS:
         config = teams_sim_config()             # the simulated table it was played on
@@ -107,15 +118,21 @@ def run(args: argparse.Namespace) -> int:
     steps = check_device_args(args, config)     # every option checked
     nobody_presses = backend == "sim" and not args.input_script and not interactive(sys.stdin)
     try:
-        with open_from_args(args, config, exit_after_script=args.exit_after_script, steps=steps) as devices:
+        with contextlib.ExitStack() as stack:
+            server = None
+            if web.port is not None:
+                server = service.open_web(web, config, backend, status, saves, log)
+                stack.callback(server.close)
+            devices = stack.enter_context(open_from_args(args, config, exit_after_script=args.exit_after_script,
+                                                         steps=steps))
             loop = service.start(devices, config, settings, saves, saved, setup, deal=bool(args.mode),
-                                 demo=nobody_presses, log=log)
-            log.release()
+                                 demo=nobody_presses, log=log, receivers=[status])
+            held.release()
             if interactive(sys.stdout) and not args.input_script:
                 print(HELP, file=sys.stderr)
-            return asyncio.run(service.serve(loop, devices.buttons, args.exit_after_script))
+            return asyncio.run(service.serve(loop, devices.buttons, args.exit_after_script, server))
     finally:
-        log.release()
+        held.release()
 
 
 class HeldLog:

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -34,3 +35,9 @@ def elo_intervals(points: dict[tuple[str, str], tuple[float, int]]) -> dict[str,
         info[j, i] -= w
     errors = np.sqrt(np.clip(np.diag(np.linalg.pinv(info)), 0.0, None))
     return {name: (ratings[name], Z95 * float(errors[at[name]])) for name in names}
+
+
+def elo_ratings_with_errors(table: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    """(Elo, 95% half-width) per side of a tournament table (`Standings.to_dict()`)."""
+    return elo_intervals({(p["player"], p["opponent"]): (p["wins"] + p["draws"] / 2, p["games"])
+                          for p in table["pairings"]})

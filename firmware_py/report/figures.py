@@ -16,7 +16,7 @@ from matplotlib.patches import Rectangle
 from engine.tally import CROWN_START
 from engine.stats import proportion
 from engine.variants import COLOURS
-from firmware_py.report.elo import elo_intervals
+from firmware_py.report.elo import elo_ratings_with_errors
 
 DPI = 100
 INK = {"red": "#b8322a", "white": "#5b6f86", "draw": "#9a9a9a"}  # white stones are drawn slate: white on white is lost
@@ -228,12 +228,6 @@ def tournament(t: dict[str, Any]) -> Figure:
     right.axvline(0, color="#444", lw=0.8, ls="--")
     right.set(title="Elo (mean 0) with its 95% interval", xlabel="Elo", ylim=(-0.6, len(names) - 0.4))
     return fig
-
-
-def elo_ratings_with_errors(table: dict[str, Any]) -> dict[str, tuple[float, float]]:
-    """(Elo, 95% half-width) per side of a tournament table (`Standings.to_dict()`)."""
-    return elo_intervals({(p["player"], p["opponent"]): (p["wins"] + p["draws"] / 2, p["games"])
-                          for p in table["pairings"]})
 
 
 FIGURES: dict[str, tuple[str, str, Draw]] = {

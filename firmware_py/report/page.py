@@ -13,7 +13,8 @@ from matplotlib.figure import Figure
 from engine.stats import proportion
 from engine.variants import COLOURS
 from firmware_py.atomic import atomic_writer, output_directory, write_file
-from firmware_py.report.figures import DPI, drawn, elo_ratings_with_errors, short
+from firmware_py.report.elo import elo_ratings_with_errors
+from firmware_py.report.figures import DPI, drawn, short
 
 NAME_CHARS = 60  # a longer player name is cut on the page (report.json and the CSV hold it whole)
 STYLE = """

@@ -17,6 +17,7 @@ empty one, while the engine and the record keep the hand in their own order.
 >>> [CARD_NAMES[c] if c is not None else None for c in game.slots[0]]
 [None, 'W1', 'NW2', 'SW1', 'E2']
 """
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
@@ -217,8 +218,10 @@ class Game:
     """One game at the table: the position, who plays each seat, and what the play screen shows."""
 
     def __init__(self, setup: Setup, start: Position, pos: Position | None = None, number: int = 0,
-                 settings: Settings = DEFAULT_SETTINGS) -> None:
+                 settings: Settings = DEFAULT_SETTINGS, names: Mapping[str, str] | None = None) -> None:
         self.setup, self.start, self.number = setup, start, number
+        self.names: dict[str, str] = dict(names or {})
+        """Who sits at each seat, by name (a club's members), for the record: seat → name, any seat left out."""
         self.pos = pos if pos is not None else start.copy()
         self.players = setup.players()
         self.show_seconds = settings.show_seconds
@@ -244,7 +247,7 @@ class Game:
     def record(self) -> dict[str, Any]:
         """The game record (NOTATION.md); its result is `unfinished` until the end."""
         players = dict(zip(self.pos.variant.seats, self.players))
-        return make_record(self.start, self.pos, players, seed=self.setup.seed)
+        return make_record(self.start, self.pos, players, seed=self.setup.seed, names=self.names)
 
     def want(self) -> Request | None:
         """What the computer should be thinking about now, if anything."""

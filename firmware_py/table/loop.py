@@ -7,8 +7,8 @@ which handles them in order. The computer's answer arrives through its pipe's fi
 descriptor (`add_reader`); everything else is a timer of the loop. All times come from one
 injectable clock, so a test steps the loop with its own clock and never sleeps. A frame is
 drawn at once after each event and on every tick (20 a second), and shown to every receiver
-(the devices, a mirror) only when it differs from the last one shown, so a table waiting for
-a person costs little.
+(the devices, a mirror, the status) with the table's state in words (`TableState`) only when
+one of them differs from what was shown last, so a table waiting for a person costs little.
 """
 import asyncio
 import contextlib
@@ -22,6 +22,7 @@ from firmware_py.table.computer import Computer
 from firmware_py.table.game import Mode, Request
 from firmware_py.table.saves import Saves
 from firmware_py.table.session import Screen, Session
+from firmware_py.table.state import TableState, table_state
 from hardware.events import ButtonEvent
 from hardware.frame import Frame
 
@@ -29,9 +30,30 @@ TICK_SECONDS = 0.05
 
 
 class Receiver(Protocol):
-    """Whatever is shown the table's frames: the devices, a mirror of the table."""
+    """Whatever is shown the table: a mirror of the table, the status, the devices (through `Frames`).
+    Called on the loop's own thread, with each new frame and the state beside it."""
+
+    def show(self, frame: Frame, state: TableState) -> None: ...
+
+
+class FrameShow(Protocol):
+    """What shows frames alone: the devices (`hardware.Devices`)."""
 
     def show(self, frame: Frame) -> None: ...
+
+
+class Frames:
+    """The receiver that hands `target` (the devices) each new frame, once: a change of the state
+    alone is no new picture."""
+
+    def __init__(self, target: FrameShow) -> None:
+        self.target = target
+        self.last: Frame | None = None
+
+    def show(self, frame: Frame, state: TableState) -> None:
+        if frame != self.last:
+            self.target.show(frame)
+            self.last = frame
 
 
 class _End:
@@ -50,6 +72,7 @@ class TableLoop:
         self.session, self.slots, self.computer, self.saves, self.clock = session, slots, computer, saves, clock
         self.receivers: list[Receiver] = list(receivers)
         self.shown: Frame | None = None
+        self.state: TableState | None = None
         self._saved: tuple[int, int] = (-1, -1)      # (game number, changes) last saved
         self._archived = -1
         self._fd: int | None = None
@@ -78,6 +101,14 @@ class TableLoop:
             with contextlib.suppress(RuntimeError):     # the loop has just closed: nobody to wake
                 aio.call_soon_threadsafe(wake.set)
 
+    def name(self, names: dict[str, str]) -> str | None:
+        """Name the people at the seats (`Session.name`: None when done, else why not), and show it at
+        once. From the loop's own thread: a coroutine of the asyncio loop that runs it."""
+        refused = self.session.name(names)
+        if refused is None:
+            self.step()
+        return refused
+
     # --- the work ----------------------------------------------------------
 
     def handle(self, event: ButtonEvent) -> None:
@@ -99,10 +130,11 @@ class TableLoop:
         self._think()
         self._persist(now)
         frame = scenes.frame(self.session, self.slots, now)
-        if frame != self.shown:
+        state = table_state(self.session)
+        if frame != self.shown or state != self.state:
             for receiver in self.receivers:
-                receiver.show(frame)
-            self.shown = frame
+                receiver.show(frame, state)
+            self.shown, self.state = frame, state
 
     def _think(self) -> None:
         """Make the computer think about what the session wants, and about nothing else."""

@@ -90,7 +90,7 @@ def resume(record: dict[str, Any], settings: Settings = DEFAULT_SETTINGS) -> Gam
         raise SaveError(str(exc)) from None
     if start.variant.name != setup.variant:
         raise SaveError(f"variant {start.variant.name} does not match the players")
-    return Game(setup, start, pos, settings=settings)
+    return Game(setup, start, pos, settings=settings, names=record.get("names"))
 
 
 class Saves:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from engine.notation import CARD_NAMES, STEPS, TARGET
+from engine.position import Position
 from engine.scoring import squares
 from firmware_py.table.game import HUMAN, NO_SECONDS, TRAVEL_SHARE, Game, seat_title
 from firmware_py.table.game_menu import AGREE_SECONDS
@@ -126,14 +127,31 @@ def trail(board: list[RGB], game: Game, origin: int, target: int, seat: int, fad
             board[cell(sq)] = dim(COLOURS[seat & 1], fade)
 
 
-def board_of(game: Game, now: float) -> list[RGB]:
-    """The game board: stones, crown, the last jump (a hero's flipped stone flashing), the preview,
-    the computer's move, the 'no'."""
-    pos = game.pos
+def stones_of(pos: Position) -> list[RGB]:
+    """The stones of `pos` on a dark board."""
     board = [OFF] * 81
     for sq, stone in enumerate(pos.board):
         if stone:
             board[cell(sq)] = STONES[stone]
+    return board
+
+
+def board_at(pos: Position) -> list[RGB]:
+    """The still picture of a position (a replay's): its stones, and the crown in gold.
+
+    >>> board_at(Position.new(seed=1))[40] == CROWN
+    True
+    """
+    board = stones_of(pos)
+    board[cell(pos.crown)] = CROWN
+    return board
+
+
+def board_of(game: Game, now: float) -> list[RGB]:
+    """The game board: stones, crown, the last jump (a hero's flipped stone flashing), the preview,
+    the computer's move, the 'no'."""
+    pos = game.pos
+    board = stones_of(pos)
     jump = game.jump
     if jump is not None and now < jump.since + JUMP_SECONDS:
         trail(board, game, jump.origin, jump.target, jump.seat, 0.25 * (1 - (now - jump.since) / JUMP_SECONDS))

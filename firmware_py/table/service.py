@@ -4,21 +4,25 @@ devices, and the loop run, the buttons fed to it, until it is stopped.
 `roseking play` reads and checks its options, opens the devices and hands over here, in
 three steps: `open_saves` (before the devices: what is saved may choose the table), `start`
 (the devices are open: from here on, things change) and `serve`. What happened to a save is
-said on the table (`Session.announce`) and in the log. More outputs (a mirror of the table)
-are receivers of the loop; more inputs submit their events to it, as the buttons' thread does.
+said on the table (`Session.announce`) and in the log. More outputs (the status, the web
+page's mirror) are receivers of the loop; more inputs submit their events to it, as the buttons'
+thread and the web page's buttons do. The web page (`open_web`) is served from the same asyncio
+loop, while the loop runs.
 """
 import asyncio
+import contextlib
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from firmware_py.errors import UsageError
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import Game, Mode, Setup, why_unplayable
-from firmware_py.table.loop import TableLoop
+from firmware_py.table.loop import Frames, Receiver, TableLoop
 from firmware_py.table.saves import ARCHIVE, SaveError, Saves
 from firmware_py.table.session import Session
 from firmware_py.table.settings import Settings
@@ -26,6 +30,11 @@ from hardware.config import Config
 from hardware.devices import Devices
 from hardware.events import InputEnded
 from hardware.roles import ButtonSource
+
+if TYPE_CHECKING:
+    from firmware_py.table.status import StatusCollector
+    from firmware_py.web.server import WebServer
+    from firmware_py.web.settings import WebSettings
 
 BRIDGE_POLL_SECONDS = 0.5
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
@@ -53,7 +62,7 @@ def open_saves(data: Path, records: str | None, settings: Settings, log: Log) ->
 
 
 def start(devices: Devices, config: Config, settings: Settings, saves: Saves, saved: Saved, setup: Setup, *,
-          deal: bool, demo: bool, log: Log) -> TableLoop:
+          deal: bool, demo: bool, log: Log, receivers: Iterable[Receiver] = ()) -> TableLoop:
     """The loop on the open `devices`, its first game on the table, with the save settled first.
 
     A save that cannot be resumed is set aside, and so is a saved game this table cannot play
@@ -61,7 +70,7 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
     it holds a move, archived (as `unfinished` unless it had ended). Else the saved game is
     resumed, or, with `demo` (nobody can press), a demonstration at `setup`'s level is dealt,
     or the new-game menu shown. What happened is announced on the table. UsageError if a save
-    cannot be moved aside.
+    cannot be moved aside. The loop shows the devices, then `receivers`, what the table shows.
     """
     session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats})
     resumed, archived = saved.game, None
@@ -85,7 +94,7 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
         first = resumed.setup
     elif first is None and demo:
         first = replace(setup, mode=Mode.DEMO)
-    loop = TableLoop(session, devices.slots, Computer(settings.think_seconds), saves, [devices])
+    loop = TableLoop(session, devices.slots, Computer(settings.think_seconds), saves, [Frames(devices), *receivers])
     now = loop.clock()
     if first is not None:
         session.start(first, now, resumed)
@@ -126,10 +135,21 @@ class ButtonBridge:
         self._halt.set()                # `get` may still wait: the thread ends after it, its event dropped
 
 
-async def serve(loop: TableLoop, buttons: ButtonSource, exit_after_input: bool) -> int:
-    """Run `loop`, fed by `buttons`, until it is done (status 0), or SIGTERM, SIGHUP or Ctrl-C stops it
-    (128 + the signal's number: 143, 129 or 130, as service managers and shells expect); the game is
-    saved after every move anyway."""
+def open_web(settings: "WebSettings", config: Config, backend: str, status: "StatusCollector", saves: Saves,
+             log: Log) -> "WebServer":
+    """The web page's server for the table, its address already taken (`--web`, `[web]`); UsageError if
+    it cannot be, or if the `web` extra is missing. Close it if it is never served."""
+    try:
+        from firmware_py.web.server import WebServer, listen
+    except ModuleNotFoundError as exc:
+        raise UsageError(f"--web needs {exc.name}: pip install 'roseking[web]'") from None
+    return WebServer(settings, listen(settings), config, backend, status, saves.archive, log)
+
+
+async def serve(loop: TableLoop, buttons: ButtonSource, exit_after_input: bool, web: "WebServer | None" = None) -> int:
+    """Run `loop`, fed by `buttons` (and serving the `web` page), until it is done (status 0), or SIGTERM,
+    SIGHUP or Ctrl-C stops it (128 + the signal's number: 143, 129 or 130, as service managers and shells
+    expect); the game is saved after every move anyway."""
     stop = asyncio.Event()
     stopped_by: list[int] = []
 
@@ -139,6 +159,9 @@ async def serve(loop: TableLoop, buttons: ButtonSource, exit_after_input: bool) 
     aio = asyncio.get_running_loop()
     for sig in STOP_SIGNALS:
         aio.add_signal_handler(sig, stopped, sig)
-    with ButtonBridge(buttons, loop):
-        await loop.run(exit_after_input, stop)
+    async with contextlib.AsyncExitStack() as serving:
+        if web is not None:
+            await serving.enter_async_context(web.serving(loop))
+        with ButtonBridge(buttons, loop):
+            await loop.run(exit_after_input, stop)
     return 128 + stopped_by[0] if stopped_by else 0

@@ -4,7 +4,8 @@ The session holds no devices and no clock: the loop hands it events and the time
 button acts when it goes down; how long it is held changes nothing. MENU opens the game
 menu during a game (and closes it again); the game menu's NEW GAME opens the new-game
 menu. A game that a new one replaces before its end is put in `retired`, for the loop to
-archive before anything is saved over it.
+archive before anything is saved over it. The people at the seats may be named (`name`)
+before a game: each game's record carries the names of the seats a person plays.
 """
 import random
 from dataclasses import dataclass, replace
@@ -71,6 +72,8 @@ class Session:
         self.games = 0
         self.notice: Notice | None = None
         self.retired: list[Game] = []
+        self.names: dict[str, str] = {}
+        """Who sits at each seat (seat → name), for the games to come; a seat left out is not named."""
 
     def start(self, setup: Setup, now: float, resumed: Game | None = None) -> Game:
         """Deal and show a new game of `setup` (or show the `resumed` one); the game it replaces, if
@@ -81,9 +84,43 @@ class Session:
         self.games += 1
         game = resumed or Game(setup, deal(setup), number=self.games, settings=self.settings)
         game.number = self.games
+        if resumed is not None:
+            self.names = dict(resumed.names)
+        else:
+            game.names = self._people(game)
         self.game, self.screen, self.notice = game, Screen.PLAY, None
         self.menu.setup = setup
         return game
+
+    def naming_refused(self) -> str | None:
+        """Why the seats cannot be named now, or None: once a game has its first move its names are
+        settled, until the new-game menu or its end."""
+        game = self.game
+        if game is not None and self.screen is not Screen.MENU and not game.over and game.pos.stack:
+            return (f"a game is in progress ({len(game.pos.stack)} moves): name the seats before the next "
+                    "game (in the new-game menu, or once this one has ended)")
+        return None
+
+    def name(self, names: dict[str, str]) -> str | None:
+        """Name the people at the seats (seat → name, checked by `engine.record.check_names`; a seat
+        left out is not named) for the games to come, and for the game on the table if it has no move
+        yet; None when done, else why not (`naming_refused`). A computer's seat keeps its player's name
+        in the record."""
+        refused = self.naming_refused()
+        if refused is not None:
+            return refused
+        game = self.game
+        self.names = dict(names)
+        if game is not None and not game.over and not game.pos.stack and game.names != self._people(game):
+            game.names = self._people(game)
+            game.changes += 1           # its record changed: the loop saves it
+        return None
+
+    def _people(self, game: Game) -> dict[str, str]:
+        """The names of the seats a person plays in `game`."""
+        seats = game.pos.variant.seats
+        return {seat: name for seat, name in self.names.items()
+                if seat in seats and not game.is_computer(seats.index(seat))}
 
     def announce(self, text: str, caption: str, now: float) -> None:
         """Say `text` once on every seat's displays and keep `caption` in the caption until the next game."""
