@@ -26,13 +26,15 @@ from typing import Protocol
 from firmware_py.table import scenes
 from firmware_py.table.computer import Computer
 from firmware_py.table.faults import PARTS, Faults
-from firmware_py.table.game import Mode, Request
+from firmware_py.table.game import Mode, Request, Setup, why_unplayable
 from firmware_py.table.notify import Notifier
 from firmware_py.table.saves import Saves
 from firmware_py.table.session import Screen, Session
 from firmware_py.table.state import TableState, table_state
+from hardware.devices import Devices
 from hardware.events import RELEASE, STUCK, ButtonEvent
 from hardware.frame import Frame
+from hardware.power import check_level
 
 TICK_SECONDS = 0.05
 Log = Callable[[str], None]
@@ -85,13 +87,14 @@ def status_line(state: TableState, down: Iterable[str]) -> str:
 
 
 class TableLoop:
-    """Runs a `Session` whose frames go to `receivers`: `handle(event)` and `step()` are the loop's whole
-    work; `submit(event)` is the way in, `run()` the loop itself. `log` is the service's log (by default
-    the saves'), `notifier` systemd's ear (by default none)."""
+    """Runs a `Session` whose frames go to the `devices` (guarded by `faults`, shown first) and to
+    `receivers`: `handle(event)` and `step()` are the loop's whole work; `submit(event)` is the way in,
+    `run()` the loop itself. `log` is the service's log (by default the saves'), `notifier` systemd's ear
+    (by default none)."""
 
     def __init__(self, session: Session, slots: Sequence[str], computer: Computer, saves: Saves,
                  receivers: Iterable[Receiver] = (), clock: Callable[[], float] = time.monotonic,
-                 log: Log | None = None, notifier: Notifier | None = None) -> None:
+                 log: Log | None = None, notifier: Notifier | None = None, devices: Devices | None = None) -> None:
         self.session, self.slots, self.computer, self.saves, self.clock = session, slots, computer, saves, clock
         self.log = log or saves.log
         self.notifier = notifier or Notifier({})
@@ -99,6 +102,11 @@ class TableLoop:
         self.tickers: list[Callable[[float], None]] = []
         """Called at the end of each step with its time (the status file)."""
         self.receivers: list[Receiver] = list(receivers)
+        self.devices = devices
+        if devices is not None:
+            self.faults.guard(devices)
+            self.receivers.insert(0, Frames(devices))
+        self.brightness = 1.0
         self.shown: Frame | None = None
         self.state: TableState | None = None
         self._saved: tuple[int, int] = (-1, -1)      # (game number, changes) last saved
@@ -129,6 +137,25 @@ class TableLoop:
         if aio is not None and wake is not None:
             with contextlib.suppress(RuntimeError):     # the loop has just closed: nobody to wake
                 aio.call_soon_threadsafe(wake.set)
+
+    def set_brightness(self, level: float) -> None:
+        """Light the board and the displays at `level` (0: dark and off, 1: as configured; ValueError for
+        anything else), at once. From the loop's own thread, as `name`."""
+        self.brightness = check_level(level)
+        if self.devices is not None:
+            self.devices.set_brightness(self.brightness)
+        self.step()
+
+    def new_game(self, setup: Setup) -> str | None:
+        """Deal a new game of `setup` at once, the game on the table archived first (as `unfinished`, unless
+        it has ended or has no move), as the menu's START does; None when done, else why this table cannot
+        play it. From the loop's own thread, as `name`."""
+        why = why_unplayable(setup, self.session.table)
+        if why is not None:
+            return why.explain(self.session.table)
+        self.session.start(setup, self.clock())
+        self.step()
+        return None
 
     def name(self, names: dict[str, str]) -> str | None:
         """Name the people at the seats (`Session.name`: None when done, else why not), and show it at
