@@ -3,8 +3,8 @@ a save the disk will not take. The game goes on with what still works.
 
 Each failing part is tried again after 1 s, then 2 s, 4 s … at most a minute (`Backoff`), on the
 loop's clock, and at once again after it has worked. Each kind of failure is logged once, then
-counted (a line at the 10th, 100th, 1000th …), and its return is logged (`FaultLog`), so a part
-failing for months costs a handful of log lines. A device that fails is guarded (`guard`): the
+counted (a line at the 10th, 100th, 1000th …), and its return after an outage is logged
+(`FaultLog`), so a part failing for months, or every tenth frame, costs a handful of log lines. A device that fails is guarded (`guard`): the
 table shows the fault on what still works (`FAULT_TEXTS` on the displays when the board's lights
 fail, a steady mark on the board when the displays fail; `firmware_py.table.scenes`), and the
 part's latest picture is sent when it is tried again.
@@ -32,6 +32,7 @@ FAULT_TEXTS = {
 FIRST_RETRY_SECONDS = 1.0
 MOST_RETRY_SECONDS = 60.0
 UNAVAILABLE_AFTER = 3       # deaths of the computer's worker in a row after which the table says so
+OUTAGE = 3                  # failures in a row that make an outage, whose end is logged
 PARTS = {"lights": "the board's lights", "displays": "the card displays", "computer": "the computer's worker",
          "save": "saving the game"}
 Log = Callable[[str], None]
@@ -73,11 +74,12 @@ class Backoff:
 
 class FaultLog:
     """The log of failures: each kind (a part and what it raised) said once, then at its 10th, 100th,
-    1000th … time; a part that works again said each time it comes back after failing."""
+    1000th … time; a part that works again said the first time and after each outage."""
 
     def __init__(self, log: Log) -> None:
         self.log = log
         self.counts: dict[tuple[str, str], int] = {}
+        self.returned: set[str] = set()
 
     def failed(self, part: str, what: str, retry: float) -> None:
         """`part` (a key of PARTS) failed with `what` (an exception's type and text); next try in `retry` s."""
@@ -90,8 +92,12 @@ class FaultLog:
             self.log(f"roseking: {PARTS[part]} failed {count} times so far ({kind[1]})")
 
     def recovered(self, part: str, failures: int) -> None:
-        self.log(f"roseking: {PARTS[part]} work{'s' if part == 'save' else ''} again "
-                 f"(after {failures} failure{'s' if failures != 1 else ''} in a row)")
+        """`part` works again after `failures` in a row: said the first time, and after an outage (three
+        failures in a row or more: out for 7 s at least), never for each blink of a flaky part."""
+        if failures >= OUTAGE or part not in self.returned:
+            self.returned.add(part)
+            self.log(f"roseking: {PARTS[part]} work{'' if part in ('lights', 'displays') else 's'} again "
+                     f"(after {failures} failure{'s' if failures != 1 else ''} in a row)")
 
 
 def described(exc: BaseException) -> str:

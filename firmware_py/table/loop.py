@@ -263,16 +263,22 @@ class TableLoop:
             self._aio.remove_reader(self._fd)
         self._fd = None
 
+    def take_answer(self, timeout: float = 0.0) -> None:
+        """The computer's pipe is readable (or becomes so within `timeout` seconds): its answer is handed to
+        the session, or, when its worker died, a new one is asked after its backoff."""
+        asked = self.computer.busy
+        got = self.computer.receive(timeout)
+        if got is not None:
+            self._unwatch()
+            self.answer(*got)
+        elif asked is not None and self.computer.busy is None:
+            self._unwatch()
+            self.faults.computer_died(self.clock(), self.computer.exitcode)
+            self.step()
+
     def _readable(self) -> None:
         try:
-            got = self.computer.receive()
-            if got is not None:
-                self._unwatch()
-                self.answer(*got)
-            elif self.computer.busy is None:       # the worker died: a new one is asked, after its backoff
-                self._unwatch()
-                self.faults.computer_died(self.clock(), self.computer.exitcode)
-                self.step()
+            self.take_answer()
         except Exception as exc:                   # for `run` to raise: asyncio would only log it, traceback and all
             self._failure = exc
             self._poke()
