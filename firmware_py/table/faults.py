@@ -4,10 +4,11 @@ a save the disk will not take. The game goes on with what still works.
 Each failing part is tried again after 1 s, then 2 s, 4 s … at most a minute (`Backoff`), on the
 loop's clock, and at once again after it has worked. Each kind of failure is logged once, then
 counted (a line at the 10th, 100th, 1000th …), and its return after an outage is logged
-(`FaultLog`), so a part failing for months, or every tenth frame, costs a handful of log lines. A device that fails is guarded (`guard`): the
-table shows the fault on what still works (`FAULT_TEXTS` on the displays when the board's lights
-fail, a steady mark on the board when the displays fail; `firmware_py.table.scenes`), and the
-part's latest picture is sent when it is tried again.
+(`FaultLog`), so a part failing for months, or every tenth frame, costs a handful of log lines.
+A device that fails is guarded (`guard`): the table shows the fault on what still works
+(`FAULT_TEXTS` on the displays when the board's lights fail, a steady mark on the board when the
+displays fail; `firmware_py.table.scenes`), and the part's latest picture is sent when it is
+tried again.
 
 >>> times = Backoff()
 >>> [times.failed(0.0) for _ in range(8)]
