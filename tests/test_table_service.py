@@ -45,11 +45,14 @@ def test_the_table_section_is_handed_over_and_every_key_checked():
     ({"cards_per_seat": 3}, "t.toml: table.cards_per_seat: must agree with cards_per_seat = 5 (got 3)"),
     ({"data_dir": ""}, "t.toml: table.data_dir: must be a directory path (got '')"),
     ({"colour": "red"}, "t.toml: table.colour: unknown key"),
+    ({"shutdown_command": "systemctl poweroff"}, "t.toml: table.shutdown_command: must be a program and its "
+                                                 "arguments, 1 to 16 words, as a list of strings (got 'systemctl"),
+    ({"shutdown_command": []}, "t.toml: table.shutdown_command: must be a program and its arguments"),
 ])
 def test_bad_table_keys_are_named(table, message):
     with pytest.raises(ConfigError) as err:
         parse_settings(parse_config({"table": table}, "t.toml").table, "t.toml")
-    assert str(err.value) == message
+    assert str(err.value).startswith(message)
 
 
 def test_the_default_data_directory_is_per_user(monkeypatch, tmp_path):
