@@ -45,10 +45,12 @@ def hex_of(pixel):
 
 def rendered(driver, selector):
     """The colour rendered at the centre of each element `selector` finds, from a screenshot."""
+    found = driver.find_elements("css selector", selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", found[len(found) // 2])
     shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
     out = []
-    for element in driver.find_elements("css selector", selector):
-        r = element.rect
+    for element in found:       # where it is in the window, as the screenshot shows the window
+        r = driver.execute_script("return arguments[0].getBoundingClientRect()", element)
         out.append(hex_of(shot.getpixel((int(r["x"] + r["width"] / 2), int(r["y"] + r["height"] / 2)))))
     return out
 

@@ -171,11 +171,11 @@ class TableLoop:
         """One button event, then everything that follows from it, drawn at once. A button stuck down (its
         `stuck` event) is logged, and so is its coming back."""
         now = self.clock()
-        if event.kind is STUCK:
+        if event.kind == STUCK:
             self._stuck.add(event.name)
             self.log(f"roseking: button {event.name} has been down too long: taken to be stuck, and ignored "
                      "until it comes up")
-        elif event.kind is RELEASE and event.name in self._stuck:
+        elif event.kind == RELEASE and event.name in self._stuck:
             self._stuck.discard(event.name)
             self.log(f"roseking: button {event.name} has come up: in use again")
         self.session.event(event, now)
