@@ -133,7 +133,7 @@ def _clear_leftovers(target: str) -> None:
         with contextlib.suppress(OSError), os.scandir(folder) as entries:
             for entry in entries:
                 match = _LEFTOVER.fullmatch(entry.name)
-                if match and not _alive(int(match.group(2))):
+                if match and not alive(int(match.group(2))):
                     found.setdefault(match.group(1), []).append(entry.path)
         _leftovers[folder] = found
     for path in _leftovers[folder].pop(name, []):
@@ -141,7 +141,8 @@ def _clear_leftovers(target: str) -> None:
             os.unlink(path)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether process `pid` is there (another user's counts)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

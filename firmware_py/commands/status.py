@@ -10,11 +10,11 @@ never ran with this data directory), 2 for a bad option or an unreadable file.
 import argparse
 import datetime
 import json
-import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from firmware_py.atomic import alive
 from firmware_py.errors import UsageError
 from firmware_py.inputs import read_text, shown
 
@@ -46,19 +46,6 @@ def data_dir(args: argparse.Namespace) -> Path:
     return DEFAULT_SETTINGS.data_path()
 
 
-def alive(pid: object) -> bool:
-    """Whether a process `pid` is there (one of another user's counts)."""
-    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def verdict(status: dict[str, Any], now: float) -> tuple[int, str]:
     """(exit status, the verdict in words) of a status file's contents at the time of day `now`."""
     from firmware_py.table.status import STALE_SECONDS
@@ -66,7 +53,7 @@ def verdict(status: dict[str, Any], now: float) -> tuple[int, str]:
     when = _clock(written) if isinstance(written, (int, float)) else "an unknown time"
     if status.get("running") is False:
         return DOWN, f"roseking is DOWN: the service stopped at {when}"
-    if not alive(pid):
+    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0 or not alive(pid):
         return DOWN, f"roseking is DOWN: its process {pid} is gone (it last wrote its status at {when})"
     if not isinstance(written, (int, float)) or now - written > STALE_SECONDS:
         age = f"{now - written:.0f} s" if isinstance(written, (int, float)) else "an unknown time"
