@@ -5,7 +5,7 @@ WEB ?= 127.0.0.1:8080
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench pi-check
+.PHONY: run test bench pi-check install-service
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -20,6 +20,11 @@ test: $(BIN)/.installed
 	$(BIN)/python -m pytest -n auto
 	$(BIN)/mypy
 	$(BIN)/ruff check
+
+# The table as a systemd service at boot (docs/SERVICE.md): make install-service CONFIG=/etc/roseking.toml
+# [ARGS="--data-dir DIR --user NAME"], as root (sudo) to write /etc/systemd/system/roseking.service.
+install-service: $(BIN)/.installed
+	$(BIN)/roseking install-service --config "$(CONFIG)" $(ARGS)
 
 bench: $(BIN)/.installed
 	$(BIN)/roseking bench

@@ -4,7 +4,9 @@ A record replays without a random number generator: every draw names its card.
 """
 from __future__ import annotations
 
+import datetime
 import json
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -19,17 +21,19 @@ from engine.serialize import to_json
 from engine.variants import Reshuffle
 
 FORMAT = "roseking-game/1"
-FIELDS = ("format", "variant", "seed", "players", "names", "start", "moves", "result", "reshuffle")
+FIELDS = ("format", "variant", "seed", "players", "names", "start", "moves", "result", "reshuffle", "ended")
+ENDED = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z", re.ASCII)
 MAX_NAME = 32
 """The longest name of a person at a seat (`names`), in characters."""
 
 
 def make_record(start: Position, end: Position, players: Mapping[str, str], seed: int | None = None,
-                names: Mapping[str, str] | None = None) -> dict[str, Any]:
+                names: Mapping[str, str] | None = None, ended: str | None = None) -> dict[str, Any]:
     """The record of the game played from position `start` to `end` (whose stack holds the moves).
 
     `players` maps each seat to the name of who played it; `names`, when given, seats to the
-    names of the people who sat there (a club's members).
+    names of the people who sat there (a club's members); `ended`, when given, when the game
+    ended or was left (`ended_now`).
     """
     record = {"format": FORMAT, "variant": start.variant.name, "seed": seed,
               "players": dict(players), "start": to_json(start), "moves": end.history(),
@@ -38,7 +42,38 @@ def make_record(start: Position, end: Position, players: Mapping[str, str], seed
         record["names"] = dict(names)
     if start.reshuffle != Reshuffle.LAZY:
         record["reshuffle"] = start.reshuffle
+    if ended is not None:
+        record["ended"] = ended
     return record
+
+
+def ended_now(now: float | None = None) -> str:
+    """The `ended` field for the Unix time `now` (default: now): UTC, to the second, ISO 8601.
+
+    >>> ended_now(0)
+    '1970-01-01T00:00:00Z'
+    """
+    moment = datetime.datetime.now(datetime.UTC) if now is None else datetime.datetime.fromtimestamp(now, datetime.UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def ended_at(value: object) -> float:
+    """The Unix time of an `ended` field; RecordError if it is not one (`YYYY-MM-DDTHH:MM:SSZ`, a real moment).
+
+    >>> ended_at("2026-12-01T14:03:27Z")
+    1796133807.0
+    >>> ended_at("2026-02-30T00:00:00Z")
+    Traceback (most recent call last):
+    ...
+    engine.errors.RecordError: ended: '2026-02-30T00:00:00Z' is not a UTC time as YYYY-MM-DDTHH:MM:SSZ
+    """
+    fault = RecordError(f"ended: {brief(value)} is not a UTC time as YYYY-MM-DDTHH:MM:SSZ")
+    if not isinstance(value, str) or not ENDED.match(value):
+        raise fault
+    try:
+        return datetime.datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.UTC).timestamp()
+    except ValueError:
+        raise fault from None
 
 
 def name_fault(name: object) -> str | None:
@@ -123,11 +158,13 @@ def replay(record: object, where: str = "record") -> Position:
         raise RecordError(f"{where}: start.{exc}") from None
     if record.get("variant", pos.variant.name) != pos.variant.name:
         raise RecordError(f"{where}: variant: {brief(record['variant'])} but start is {pos.variant.name!r}")
-    if "names" in record:
-        try:
+    try:
+        if "names" in record:
             check_names(record["names"], pos.variant.seats)
-        except RecordError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+        if "ended" in record:
+            ended_at(record["ended"])
+    except RecordError as exc:
+        raise RecordError(f"{where}: {exc}") from None
     moves = record.get("moves")
     if not isinstance(moves, list):
         raise RecordError(f"{where}: moves: must be a list")

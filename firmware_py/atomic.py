@@ -133,7 +133,7 @@ def _clear_leftovers(target: str) -> None:
         with contextlib.suppress(OSError), os.scandir(folder) as entries:
             for entry in entries:
                 match = _LEFTOVER.fullmatch(entry.name)
-                if match and not _alive(int(match.group(2))):
+                if match and not alive(int(match.group(2))):
                     found.setdefault(match.group(1), []).append(entry.path)
         _leftovers[folder] = found
     for path in _leftovers[folder].pop(name, []):
@@ -141,7 +141,8 @@ def _clear_leftovers(target: str) -> None:
             os.unlink(path)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether process `pid` is there (another user's counts)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -188,12 +189,16 @@ def _open_fd(path: str, flags: int, name: str) -> int:
 
 def _keep_mode(fd: int, old: os.stat_result, name: str) -> None:
     """Give the file open at `fd` the permissions (and owner, where allowed) of the file it replaces."""
-    try:
-        os.fchmod(fd, stat.S_IMODE(old.st_mode))
-    except OSError as exc:
-        raise UsageError(f"{name}: cannot write ({exc.strerror})") from None
+    _set_mode(fd, stat.S_IMODE(old.st_mode), name)
     with contextlib.suppress(OSError):
         os.fchown(fd, old.st_uid, old.st_gid)
+
+
+def _set_mode(fd: int, permissions: int, name: str) -> None:
+    try:
+        os.fchmod(fd, permissions)
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot write ({exc.strerror})") from None
 
 
 @contextlib.contextmanager
@@ -206,18 +211,21 @@ def _direct(target: str, mode: str, encoding: str | None, name: str) -> Iterator
 
 @contextlib.contextmanager
 def _replacing(target: str, old: os.stat_result | None, mode: str, encoding: str | None,
-               name: str) -> Iterator[Output]:
-    """Write a partial file beside `target` and rename it over `target` at the end."""
+               name: str, sync: bool = True, permissions: int | None = None) -> Iterator[Output]:
+    """Write a partial file beside `target` and rename it over `target` at the end (synced to the disk,
+    file and rename, unless not `sync`); with `permissions`, the file has them whatever the umask."""
     _clear_leftovers(target)
     folder = os.path.dirname(target)
     tmp = os.path.join(folder, f".{os.path.basename(target)}.{os.getpid()}.{secrets.token_hex(4)}{PARTIAL}")
     try:  # from the moment the partial file may exist: a SIGTERM just after its creation removes it too
         fd = _open_fd(tmp, os.O_CREAT | os.O_EXCL, name)  # the name holds our pid: no one else's file
         with Output(open(fd, mode, encoding=encoding), name) as output:
-            if old is not None:
+            if permissions is not None:
+                _set_mode(fd, permissions, name)
+            elif old is not None:
                 _keep_mode(fd, old, name)
             yield output
-            output.flush(sync=True)
+            output.flush(sync=sync)
         try:
             os.replace(tmp, target)
         except OSError as exc:
@@ -226,13 +234,17 @@ def _replacing(target: str, old: os.stat_result | None, mode: str, encoding: str
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    fsync_folder(folder)
+    if sync:
+        fsync_folder(folder)
 
 
 @contextlib.contextmanager
-def atomic_writer(path: str | os.PathLike[str], binary: bool = False) -> Iterator[Output]:
+def atomic_writer(path: str | os.PathLike[str], binary: bool = False, sync: bool = True,
+                  permissions: int | None = None) -> Iterator[Output]:
     """A file to write (text, or bytes with `binary`) that takes the place of `path` only when
-    the block ends without error; see the module's docstring for devices, FIFOs and links."""
+    the block ends without error; see the module's docstring for devices, FIFOs and links. Without
+    `sync` it is not flushed to the disk (a file that only says how things are now); with
+    `permissions` a regular file gets them, whatever the umask and the file it replaces."""
     path = os.fspath(path)
     name = shown(path)
     old = check_output(path)
@@ -241,12 +253,12 @@ def atomic_writer(path: str | os.PathLike[str], binary: bool = False) -> Iterato
         if old is not None and not stat.S_ISREG(old.st_mode):
             opened = _direct(path, mode, encoding, name)
         else:
-            opened = _replacing(os.path.realpath(path), old, mode, encoding, name)
+            opened = _replacing(os.path.realpath(path), old, mode, encoding, name, sync, permissions)
         with opened as output:
             yield output
 
 
-def write_file(path: str, data: bytes) -> None:
+def write_file(path: str, data: bytes, sync: bool = True, permissions: int | None = None) -> None:
     """Write `data` to `path` whole, as `atomic_writer` does."""
-    with atomic_writer(path, binary=True) as f:
+    with atomic_writer(path, binary=True, sync=sync, permissions=permissions) as f:
         f.write(data)

@@ -19,7 +19,7 @@ from firmware_py.errors import USER_ERRORS, UsageError
 
 COMMANDS = [
     "new", "legal", "apply", "score", "show", "replay", "simulate", "bench", "tournament", "agent", "config",
-    "selftest", "play", "report",
+    "selftest", "play", "report", "status", "install-service",
 ]
 # The libraries of the `table` extra (and what they pull in): a command that needs them says so.
 TABLE_LIBRARIES = frozenset({"gpiozero", "luma", "PIL", "neopixel", "board", "adafruit_blinka", "adafruit_pixelbuf"})
@@ -44,7 +44,7 @@ def build_parser(argv: Sequence[str] = ()) -> Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for name in names:
-        importlib.import_module(f"firmware_py.commands.{name}").register(sub)
+        importlib.import_module(f"firmware_py.commands.{name.replace('-', '_')}").register(sub)
     return parser
 
 

@@ -341,6 +341,7 @@ def _buttons(t: ConfigTable, seats: tuple[str, ...], cards: int, reserved: Mappi
     hold = t.get("hold_seconds", ButtonTiming.hold_seconds, number(0, 10, open_low=True))
     debounce_ms = t.get("debounce_ms", ButtonTiming.debounce_seconds * 1000, number(0, 500))
     min_pulse_ms = t.get("min_pulse_ms", ButtonTiming.min_pulse_seconds * 1000, number(0, 100))
+    stuck = t.get("stuck_seconds", ButtonTiming.stuck_seconds, number(hold, 3600, open_low=True))   # above the hold
     for seat in seats:
         table = t.sub(seat)
         defaults = DEFAULT_PINS.get(seat, {})
@@ -349,7 +350,7 @@ def _buttons(t: ConfigTable, seats: tuple[str, ...], cards: int, reserved: Mappi
         table.finish()
     pins[MENU_BUTTON] = pin(t, MENU_BUTTON, DEFAULT_MENU_PIN)
     t.finish()
-    return ButtonConfig(pins, ButtonTiming(hold, debounce_ms / 1000, min_pulse_ms / 1000))
+    return ButtonConfig(pins, ButtonTiming(hold, debounce_ms / 1000, min_pulse_ms / 1000, stuck))
 
 
 def parse_config(data: Mapping[str, object], where: str = DEFAULTS) -> Config:

@@ -12,8 +12,8 @@ class Devices:
     """`.lights` (9 × 9 board), `.displays` (card matrices, `.slots`), `.buttons` (event queue).
 
     Each is typed by its role (`hardware.roles`), never by its backend. `show(frame)`
-    puts a whole `Frame` on the board and the displays; `close()` turns everything off
-    and releases it. Also a context manager.
+    puts a whole `Frame` on the board and the displays, `set_brightness(level)` dims or
+    darkens both; `close()` turns everything off and releases it. Also a context manager.
     """
 
     def __init__(self, backend: str, lights: Lights, displays: CardDisplays, buttons: ButtonSource,
@@ -30,6 +30,12 @@ class Devices:
         """Show `frame` on the board and every display (its caption has no place on the table)."""
         self.lights.show(frame.board)
         self.displays.show(frame.displays, frame.dimmed)
+
+    def set_brightness(self, level: float) -> None:
+        """Light the board and the displays at `level` of their configured brightness (0: dark and off,
+        1: as configured; `hardware.power.check_level`), the picture shown now included."""
+        self.lights.set_brightness(level)
+        self.displays.set_brightness(level)
 
     def close(self) -> None:
         """Release the buttons, blank and release the displays and the lights: every one of them,

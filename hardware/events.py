@@ -7,7 +7,10 @@ changed and reads the level itself: a change is believed once it has lasted
 `min_pulse_seconds` (shorter glitches are ignored); after each event, changes within
 `debounce_seconds` are ignored and the level is read again when that window closes, so a tap
 shorter than the window still ends in a release; a button still down `hold_seconds` after its
-press sends one `hold`. Timers come from an injectable `after(delay, callback)`, so tests run
+press sends one `hold`, and one still down `stuck_seconds` after it (a jammed key, a visitor leaning
+on the panel) sends one `stuck`: from then on it counts as up, whatever its level, until it really
+comes up (its `release`), so it never makes a stream of presses nor stands in a combination of
+buttons. Timers come from an injectable `after(delay, callback)`, so tests run
 the rule on a fake clock.
 
 >>> from types import SimpleNamespace
@@ -36,14 +39,16 @@ MIN_TAP_SECONDS = 0.05
 
 
 class ButtonKind(StrEnum):
-    """What a button did: went down, stayed down for the hold time, came up."""
+    """What a button did: went down, stayed down for the hold time, stayed down so long it is taken to be
+    stuck (it counts as up until its release), came up."""
 
     PRESS = "press"
     HOLD = "hold"
+    STUCK = "stuck"
     RELEASE = "release"
 
 
-PRESS, HOLD, RELEASE = ButtonKind.PRESS, ButtonKind.HOLD, ButtonKind.RELEASE
+PRESS, HOLD, STUCK, RELEASE = ButtonKind.PRESS, ButtonKind.HOLD, ButtonKind.STUCK, ButtonKind.RELEASE
 
 
 class ButtonEvent(NamedTuple):
@@ -85,10 +90,12 @@ def start_timer(delay: float, callback: Callable[[], None]) -> Timer:
 @dataclass(frozen=True)
 class ButtonTiming:
     """The timing of the rule: how long a button is down before it holds, how long after an event
-    changes are ignored, and the shortest change believed (`[buttons]` of the configuration)."""
+    changes are ignored, the shortest change believed, and how long a button is down before it is
+    taken to be stuck (`[buttons]` of the configuration; `stuck_seconds` is above `hold_seconds`)."""
     hold_seconds: float = 1.0
     debounce_seconds: float = 0.02
     min_pulse_seconds: float = 0.005
+    stuck_seconds: float = 60.0
 
     @property
     def tap_seconds(self) -> float:
@@ -114,7 +121,7 @@ class Contact:
         self._presses = 0                   # which press a hold timer belongs to
         self._closed = False
         self._timer: Timer | None = None    # the minimum-pulse check or the debounce window
-        self._hold: Timer | None = None
+        self._hold: Timer | None = None     # the press's hold timer, then its stuck timer
 
     def changed(self) -> None:
         """The level may have changed (an edge, a press or a release from the source)."""
@@ -164,5 +171,12 @@ class Contact:
     def _held(self, press: int) -> None:
         with self._lock:
             if self._down and press == self._presses and not self._closed:
-                self._hold = None
                 self._emit(HOLD)
+                self._hold = self._after(max(0.0, self.timing.stuck_seconds - self.timing.hold_seconds),
+                                         lambda: self._stuck(press))
+
+    def _stuck(self, press: int) -> None:
+        with self._lock:
+            if self._down and press == self._presses and not self._closed:
+                self._hold = None
+                self._emit(STUCK)

@@ -1,13 +1,13 @@
 """The board on a Pi: 81 WS2812 LEDs through adafruit-circuitpython-neopixel.
 
-Frames go through the layout map, gamma, the brightness cap and the supply limit,
-then into one `NeoPixel` buffer (`auto_write=False`) that is sent with one `show()`.
+Frames go through the layout map, gamma, the brightness cap (at the level set at run time) and
+the supply limit, then into one `NeoPixel` buffer (`auto_write=False`) that is sent with one `show()`.
 """
 from collections.abc import Sequence
 from typing import Protocol
 
 from hardware.config import BoardConfig
-from hardware.frame import CELLS, RGB
+from hardware.frame import BLACK, CELLS, RGB
 from hardware.layout import cell_of_led
 from hardware.power import Dimmer
 
@@ -45,6 +45,7 @@ class NeoPixelLights:
                                                  pixel_order=config.pixel_order)
         self._cells = cell_of_led(config.start, config.serpentine, config.rotation)
         self._dimmer = Dimmer(config.gamma, config.brightness, config.supply_amps, CELLS)
+        self._board: Sequence[RGB] = (BLACK,) * CELLS
         try:
             self._pixels.show()          # a new buffer is all zeros: every LED off
         except BaseException:
@@ -53,9 +54,16 @@ class NeoPixelLights:
 
     def show(self, board: Sequence[RGB]) -> None:
         """Send `board` (81 colours, rank 9 first, file a first) to the LEDs."""
+        self._board = board
         levels = self._dimmer.levels(board)
         self._pixels[:] = [levels[c] for c in self._cells]
         self._pixels.show()
+
+    def set_brightness(self, level: float) -> None:
+        """Light the board at `level` of the configured brightness (`hardware.power.check_level`: 0 dark,
+        1 the `[board] brightness` cap, never more), the board shown now included."""
+        self._dimmer.set_level(level)
+        self.show(self._board)
 
     def close(self) -> None:
         """Turn every LED off and release the pin."""

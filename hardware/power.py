@@ -12,6 +12,7 @@ the supply limit keeps room for those, so the estimate of what is sent never exc
 >>> Dimmer(gamma=2.6, brightness=0.3, supply_amps=4.0, count=1).levels([(20, 0, 0)])
 [(1, 0, 0)]
 """
+import math
 from collections.abc import Iterable, Sequence
 
 from hardware.frame import RGB
@@ -22,20 +23,44 @@ IDLE_MA = 1.0       # one LED, dark
 LEAST_LIT_MA = 3 * CHANNEL_MA / 255     # one LED with every channel at level 1
 
 
+def check_level(level: float) -> float:
+    """`level` if it is a brightness level: a finite number from 0 (dark, switched off) to 1 (the
+    configured brightness); ValueError else.
+
+    >>> check_level(0.5)
+    0.5
+    >>> check_level(1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: a brightness level is a number from 0 to 1 (got 1.5)
+    """
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not math.isfinite(level) \
+            or not 0 <= level <= 1:
+        raise ValueError(f"a brightness level is a number from 0 to 1 (got {level!r})")
+    return float(level)
+
+
 def least_amps(count: int) -> float:
     """The current in A that `count` LEDs draw with every channel at its dimmest lit level."""
     return count * (IDLE_MA + LEAST_LIT_MA) / 1000
 
 
 class Dimmer:
-    """Turns frame colours into drive levels for `count` LEDs on a supply of `supply_amps`."""
+    """Turns frame colours into drive levels for `count` LEDs on a supply of `supply_amps`, at `level`
+    (0–1, `set_level`) of the brightness cap: 0 is dark, every LED off."""
 
     def __init__(self, gamma: float, brightness: float, supply_amps: float, count: int) -> None:
         if supply_amps <= least_amps(count):
             raise ValueError(f"a supply of {supply_amps} A cannot keep {count} LEDs at their dimmest")
         self._lut = (0,) + tuple(max(1, round(255 * (v / 255) ** gamma)) for v in range(1, 256))
-        self._brightness = brightness
+        self._cap = self._brightness = brightness
+        self.level = 1.0
         self._lit_budget = (supply_amps * 1000 - count * IDLE_MA) * 255 / CHANNEL_MA - 3 * count
+
+    def set_level(self, level: float) -> None:
+        """Light at `level` of the brightness cap from now on (`check_level`: 0 dark, 1 the cap)."""
+        self.level = check_level(level)
+        self._brightness = self._cap * self.level
 
     def scale(self, lit: float) -> float:
         """The factor for a frame whose gamma-corrected channels sum to `lit`."""
@@ -45,6 +70,8 @@ class Dimmer:
 
     def levels(self, colours: Iterable[RGB]) -> list[RGB]:
         """Drive levels, one (r, g, b) tuple per colour in `colours`."""
+        if self.level == 0:
+            return [(0, 0, 0) for _ in colours]
         lut = self._lut
         corrected = [(lut[r], lut[g], lut[b]) for r, g, b in colours]
         s = self.scale(sum(map(sum, corrected)))

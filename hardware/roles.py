@@ -22,6 +22,10 @@ class Lights(Protocol):
     def show(self, board: Sequence[RGB]) -> None:
         """Show 81 colours, rank 9 first, file a first."""
 
+    def set_brightness(self, level: float) -> None:
+        """Light the board at `level` of its configured brightness, the board shown now included: 0 is
+        dark, 1 the `[board] brightness` cap, never more (`hardware.power.check_level`)."""
+
     def close(self) -> None:
         """Turn every light off and release the hardware."""
 
@@ -36,6 +40,9 @@ class CardDisplays(Protocol):
 
     def show(self, bitmaps: Mapping[str, Bitmap], dimmed: frozenset[str] = frozenset()) -> None:
         """Show one bitmap per slot, the `dimmed` slots at the dim intensity; slots left out go blank."""
+
+    def set_brightness(self, level: float) -> None:
+        """Light the displays at `level` of their configured intensities, at once: 0 is off, 1 as configured."""
 
     def close(self) -> None:
         """Blank the displays and release the hardware."""

@@ -19,7 +19,7 @@ from hardware.devices import Devices
 from hardware.frame import CELLS, RGB, Bitmap, Frame, check_slots, turn
 from hardware.framelog import FrameLog, TextSink
 from hardware.keyboard import Keyboard, interactive, key_map, legend
-from hardware.power import Dimmer, on_screen
+from hardware.power import Dimmer, check_level, on_screen
 from hardware.script import Step, run_script
 from hardware.snapshot import Snapshots
 from hardware.terminal import TerminalView
@@ -53,13 +53,15 @@ class SimPins:
 
 
 class SimScreen:
-    """Shows frames on every output: each output is called with `(frame, seconds since start)`."""
+    """Shows frames on every output: each output is called with `(frame, seconds since start)`, the frame
+    as lit at the brightness levels of the board and of the displays (`set_levels`)."""
 
     def __init__(self, slots: tuple[str, ...], outputs: Sequence[Callable[[Frame, float], object]],
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.slots, self._outputs, self._clock = slots, outputs, clock
         self._start = clock()
         self.current = Frame()
+        self.levels = (1.0, 1.0)
 
     def show(self, frame: Frame) -> None:
         """Show `frame` on every output."""
@@ -67,8 +69,26 @@ class SimScreen:
         check_slots(frame.dimmed, self.slots)
         self.current = frame
         t = self._clock() - self._start
+        lit = self._lit(frame)
         for output in self._outputs:
-            output(frame, t)
+            output(lit, t)
+
+    def set_levels(self, board: float | None = None, displays: float | None = None) -> None:
+        """Light the board, the displays or both at a new level (`hardware.power.check_level`), the picture
+        shown now included: the board's colours scaled, the displays all dimmed below 1 and blank at 0."""
+        levels = (self.levels[0] if board is None else check_level(board),
+                  self.levels[1] if displays is None else check_level(displays))
+        if levels != self.levels:
+            self.levels = levels
+            self.show(self.current)
+
+    def _lit(self, frame: Frame) -> Frame:
+        board, displays = self.levels
+        if (board, displays) == (1.0, 1.0):
+            return frame
+        return replace(frame, board=[(int(r * board), int(g * board), int(b * board)) for r, g, b in frame.board],
+                       displays=frame.displays if displays else {},
+                       dimmed=frame.dimmed if displays == 1.0 else frozenset(self.slots))
 
 
 class SimLights:
@@ -80,6 +100,10 @@ class SimLights:
     def show(self, board: Sequence[RGB]) -> None:
         """Show `board` beside the displays' current bitmaps."""
         self._screen.show(replace(self._screen.current, board=board))
+
+    def set_brightness(self, level: float) -> None:
+        """Draw the board's colours scaled by `level` (0: dark)."""
+        self._screen.set_levels(board=level)
 
     def close(self) -> None:
         """Turn every LED off, as the Pi's lights do when closed (a new frame only if one is lit)."""
@@ -98,6 +122,10 @@ class SimDisplays:
         """Show `bitmaps` beside the board's current colours."""
         self._screen.show(replace(self._screen.current, displays=bitmaps, dimmed=dimmed))
 
+    def set_brightness(self, level: float) -> None:
+        """Draw every display dimmed below `level` 1, and blank at 0."""
+        self._screen.set_levels(displays=level)
+
     def close(self) -> None:
         """Blank every display, as the Pi's matrices do when closed (a new frame only if one is lit)."""
         if any(map(any, self._screen.current.displays.values())):
@@ -114,6 +142,10 @@ class SimDevices(Devices):
     def show(self, frame: Frame) -> None:
         """Show `frame` as one picture."""
         self.screen.show(frame)
+
+    def set_brightness(self, level: float) -> None:
+        """Both at `level`, in one picture."""
+        self.screen.set_levels(level, level)
 
 
 def as_seen(config: Config, led_levels: bool = False) -> Callable[[Frame], Frame]:

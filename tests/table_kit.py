@@ -7,7 +7,7 @@ from gpiozero.pins.mock import MockFactory
 from engine.moves import DRAW, MOVES
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import PASS_SECONDS, Game, Setup
-from firmware_py.table.loop import Frames, TableLoop
+from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import CURRENT, Saves
 from firmware_py.table.session import Screen, Session
 from firmware_py.table.settings import DEFAULT_SETTINGS
@@ -39,8 +39,8 @@ class Rig:
         self.log = []
         self.saves = Saves(data_dir, log=self.log.append)
         self.computer = Computer(settings.think_seconds)
-        self.loop = TableLoop(self.session, self.devices.slots, self.computer, self.saves, [Frames(self.devices)],
-                              self.time.clock)
+        self.loop = TableLoop(self.session, self.devices.slots, self.computer, self.saves, [], self.time.clock,
+                              devices=self.devices)
 
     def start(self, setup, game=None):
         self.session.start(setup, self.time.clock(), game)

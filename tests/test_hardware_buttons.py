@@ -114,9 +114,35 @@ def test_a_button_held_for_minutes_holds_up_no_other(rig):
     factory.pin(27).drive_high()
     fake.advance(0.1)
     events = drain(buttons)
-    assert [e.kind for e in events if e.control == "card3"] == ["press", "hold", "release"]
+    assert [e.kind for e in events if e.control == "card3"] == ["press", "hold", "stuck", "release"]
     assert [e.kind for e in events if e.control == "draw"] == ["press", "release"] * 30
     assert [e.kind for e in events if e.control == "menu"] == ["press", "release"] * 30
+
+
+def test_a_stuck_button_says_so_once_at_its_time_and_is_a_button_again_once_released():
+    """Held down past `stuck_seconds`: one `stuck` (it counts as up from then on), nothing more however long
+    it stays down (never a stream of presses), and after its release it presses as any button does."""
+    factory, fake = MockFactory(), FakeTime()
+    timing = ButtonTiming(hold_seconds=1.0, debounce_seconds=WINDOW, min_pulse_seconds=PULSE, stuck_seconds=30.0)
+    buttons = Buttons({"red.card3": 27}, timing, factory, after=fake.after)
+    try:
+        pin = factory.pin(27)
+        pin.drive_low()
+        fake.advance(30.0)
+        assert [e.kind for e in drain(buttons)] == ["press", "hold"]     # not yet: 30 s after the edge
+        fake.advance(PULSE)
+        assert [e.kind for e in drain(buttons)] == ["stuck"]
+        fake.advance(3600.0)                                            # an hour more: nothing
+        assert drain(buttons) == [] and fake.timers == []
+        pin.drive_high()
+        fake.advance(0.5)
+        assert [e.kind for e in drain(buttons)] == ["release"]
+        toggle(pin, fake, [False, True], gap=0.2)                       # recovered: a tap is a tap
+        fake.advance(0.5)
+        assert [e.kind for e in drain(buttons)] == ["press", "release"]
+    finally:
+        buttons.close()
+        factory.close()
 
 
 def test_close_cancels_the_pending_timers():

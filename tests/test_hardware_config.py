@@ -58,6 +58,7 @@ def test_defaults_follow_the_pin_plan():
     ({"buttons": {"red": {"card1": 1}}}, "buttons.red.card1: must be between 2 and 27 (got 1)"),
     ({"buttons": {"red": {"knob": 3}}}, "buttons.red.knob: unknown key"),
     ({"buttons": {"hold_seconds": 0}}, "buttons.hold_seconds: must be above 0"),
+    ({"buttons": {"hold_seconds": 2, "stuck_seconds": 2}}, "buttons.stuck_seconds: must be above 2.0 and at most 3600"),
     ({"seats": ["red", "white", "blue"]}, "buttons.blue.card1: missing (no default pin for this seat)"),
     ({"seats": ["Red"]}, 'seats: "Red" is not a seat name'),
     ({"seats": ["red", "red"]}, "seats: names a seat twice"),
@@ -132,7 +133,8 @@ def test_unreadable_and_malformed_files(tmp_path):
 
 
 NUMBERS = [("board", "brightness"), ("board", "supply_amps"), ("board", "gamma"),
-           ("buttons", "hold_seconds"), ("buttons", "debounce_ms"), ("buttons", "min_pulse_ms")]
+           ("buttons", "hold_seconds"), ("buttons", "debounce_ms"), ("buttons", "min_pulse_ms"),
+           ("buttons", "stuck_seconds")]
 
 
 @pytest.mark.parametrize("table, key", NUMBERS)

@@ -8,7 +8,7 @@ from hardware.matrices import MatrixDisplays
 
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
 
-DIGIT_0, INTENSITY = 0x01, 0x0A
+DIGIT_0, INTENSITY, SHUTDOWN = 0x01, 0x0A, 0x0C
 CHAIN = [f"{seat}.card{i}" for seat in ("red", "white") for i in range(1, 6)]
 
 
@@ -41,6 +41,25 @@ def column_byte(bitmap, x):
 def turned_anticlockwise(bitmap):
     """The bitmap turned 90° anticlockwise (what block_orientation 90 asks luma to do)."""
     return tuple(sum(0x80 >> x for x in range(8) if bitmap[x] & (0x80 >> (7 - y))) for y in range(8))
+
+
+def test_brightness_at_run_time_scales_both_intensities_and_zero_shuts_the_chain_down():
+    """Through luma's own max7219: half of intensity 8 and of the dimmed slots' 2, written down the chain
+    (White's matrices dimmed, nearest the Pi last); 0 is the MAX7219's shutdown mode, the way back wakes it."""
+    device, serial = displays(intensity=8, dim_intensity=2)
+    white = frozenset(CHAIN[5:])
+    device.show({}, white)
+    serial.writes.clear()
+    device.set_brightness(0.5)
+    assert serial.writes == [("data", [INTENSITY, 1] * 5 + [INTENSITY, 4] * 5)]
+    serial.writes.clear()
+    device.set_brightness(0.0)
+    assert serial.writes == [("data", [SHUTDOWN, 0] * 10)]
+    serial.writes.clear()
+    device.set_brightness(1.0)
+    assert serial.writes == [("data", [SHUTDOWN, 1] * 10), ("data", [INTENSITY, 2] * 5 + [INTENSITY, 8] * 5)]
+    with pytest.raises(ValueError):
+        device.set_brightness(2)
 
 
 def test_start_up_sets_intensity_on_every_matrix():

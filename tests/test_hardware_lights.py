@@ -139,3 +139,22 @@ def test_never_over_the_supply_and_never_over_the_cap(frame, amps, cap, gamma):
     assert all(level <= max(1, int(f * cap)) for level, f in zip(buffer, full))
     if 81 + (sum(full) * cap + 243) * 20 / 255 <= amps * 1000:     # within the supply: only the cap applies
         assert list(buffer) == [max(1, int(f * cap)) if f else 0 for f in full]
+
+
+def test_brightness_at_run_time_scales_the_board_within_the_cap_and_zero_is_dark(wire):
+    """A level is a share of the configured cap (brightness 0.5 here): the board shown now is sent again at
+    once; 0 sends every LED dark, even the dim colours the cap keeps at level 1."""
+    lamp = lights(brightness=0.5)
+    lamp.show(one_lit("e5", (200, 100, 2)))
+    led = lit_leds(wire[-1])[0]
+    assert wire[-1][3 * led:3 * led + 3] == bytes((50, 100, 1))          # GRB at the cap: half of each
+    lamp.set_brightness(0.5)
+    assert wire[-1][3 * led:3 * led + 3] == bytes((25, 50, 1))
+    lamp.set_brightness(0)
+    assert wire[-1] == bytes(3 * 81)
+    lamp.show(one_lit("a1"))
+    assert wire[-1] == bytes(3 * 81)
+    lamp.set_brightness(1)
+    assert wire[-1][3 * lit_leds(wire[-1])[0]] == 127
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        lamp.set_brightness(1.01)

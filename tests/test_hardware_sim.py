@@ -66,6 +66,28 @@ def test_frame_dump_matches_the_frames(tmp_path):
     assert records[2]["displays"]["red.card1"] == ["........"] * 8
 
 
+def test_the_simulator_shows_the_brightness_set_at_run_time(tmp_path):
+    """Half: the board's colours halved and every display dimmed; 0: dark and blank; 1: the frame as given.
+    Each change shows the picture of now at once, and a level that is no change shows nothing."""
+    path = tmp_path / "frames.jsonl"
+    frame = Frame.solid((200, 100, 0), {"red.card1": glyph("NE2")})
+    with open(path, "w") as sink, open_devices(CONFIG, sim=True, frames=sink, view=False, clock=Ticks()) as devices:
+        devices.show(frame)
+        devices.set_brightness(0.5)
+        devices.set_brightness(0.5)
+        devices.lights.set_brightness(0.0)
+        devices.displays.set_brightness(0.0)
+        devices.set_brightness(1.0)
+        with pytest.raises(ValueError, match="a brightness level is a number from 0 to 1"):
+            devices.set_brightness(float("nan"))
+    shown = [json.loads(line) for line in path.read_text().splitlines()][:5]
+    assert [r["board"][0] for r in shown] == ["#c86400", "#643200", "#000000", "#000000", "#c86400"]
+    assert shown[1]["displays"]["red.card1"] == rows(glyph("NE2"))
+    assert set(shown[1]["dimmed"]) == set(CONFIG.displays.chain)
+    assert shown[3]["displays"]["red.card1"] == ["........"] * 8
+    assert shown[4]["displays"]["red.card1"] == rows(glyph("NE2")) and "dimmed" not in shown[4]
+
+
 def test_frame_dump_records_dimmed_displays_and_the_caption():
     from hardware.framelog import frame_record
     record = frame_record(Frame(dimmed={"white.card2", "white.card1"}, caption="red to move"), ["red.card1"], 0.5)

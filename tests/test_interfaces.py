@@ -311,7 +311,7 @@ def test_outcomes_and_winners_are_enums_that_stay_strings():
 def test_button_kinds_are_an_enum_that_stays_a_string():
     event = ButtonEvent("red", "card3", ButtonKind.PRESS)
     assert event.kind == "press" and str(event) == "red.card3 press"
-    assert [k.value for k in ButtonKind] == ["press", "hold", "release"]
+    assert [k.value for k in ButtonKind] == ["press", "hold", "stuck", "release"]
 
 
 def test_the_tables_mode_and_screen_are_enums_that_stay_strings():

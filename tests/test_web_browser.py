@@ -45,10 +45,12 @@ def hex_of(pixel):
 
 def rendered(driver, selector):
     """The colour rendered at the centre of each element `selector` finds, from a screenshot."""
+    found = driver.find_elements("css selector", selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", found[len(found) // 2])
     shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
     out = []
-    for element in driver.find_elements("css selector", selector):
-        r = element.rect
+    for element in found:       # where it is in the window, as the screenshot shows the window
+        r = driver.execute_script("return arguments[0].getBoundingClientRect()", element)
         out.append(hex_of(shot.getpixel((int(r["x"] + r["width"] / 2), int(r["y"] + r["height"] / 2)))))
     return out
 
@@ -239,3 +241,39 @@ def play_with_the_page(driver, turns):
             time.sleep(0.15)        # a tap, the release and the debounce window after it
         last = n == len(turns)
         until(lambda n=n, last=last: last or driver.execute_script(moves) == str(n), what=f"move {n} made")
+
+
+def test_the_operator_sets_the_brightness_and_deals_a_new_game_from_the_operators_page(tmp_path):
+    """With the token, the operator's page shows its actions: the brightness at 40% lights the table at 40% (its
+    status says so, and the page's health), and NEW GAME deals a game of the mode chosen, the one in progress
+    archived first."""
+    import urllib.request
+    config = tmp_path / "web.toml"
+    config.write_text(f'backend = "sim"\n[web]\ntoken = "{TOKEN}"\n')
+    table = Table(tmp_path / "data", "--config", str(config), "--mode", "humans", "--seed", "7")
+
+    def status():
+        with urllib.request.urlopen(f"{table.url}api/status", timeout=10) as answer:
+            return json.loads(answer.read())
+    try:
+        with chromium(1280, 1000) as driver:
+            driver.get(f"{table.url}status")
+            assert driver.find_element("id", "actions").is_displayed() is False        # no token: no actions
+            driver.get(f"{table.url}status?token={TOKEN}")
+            until(lambda: driver.find_element("id", "actions").is_displayed(), what="the actions")
+            assert not driver.find_element("id", "shutdown-form").is_displayed()   # allow_shutdown is off
+            slider = driver.find_element("id", "brightness")
+            driver.execute_script("arguments[0].value = 40; arguments[0].dispatchEvent(new Event('input'))", slider)
+            assert driver.find_element("id", "brightness-value").text == "40%"
+            driver.find_element("css selector", "#brightness-form button").click()
+            until(lambda: driver.find_element("id", "action-state").text == "The brightness is 40%.",
+                  what="the brightness set")
+            assert status()["brightness"] == 0.4
+            until(lambda: "40%" in driver.find_element("id", "health").text, what="the health saying it")
+            driver.find_element("css selector", '#new-mode option[value="demo"]').click()
+            driver.find_element("css selector", "#new-game-form button").click()
+            until(lambda: driver.find_element("id", "action-state").text == "A new game of demo is on the table.",
+                  what="the new game")
+            until(lambda: status()["mode"] == "demo", what="the table playing it")
+    finally:
+        table.stop()

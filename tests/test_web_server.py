@@ -71,6 +71,7 @@ async def table(tmp_path, aiohttp_client):
         log, handled = [], []
         status = StatusCollector(str(tmp_path), backend, log.append)
         rig.loop.receivers.append(status)
+        status.watch(rig.loop)
         handle = rig.loop.handle
         rig.loop.handle = lambda event: (handled.append(event), handle(event))
         rig.start(setup)
@@ -250,7 +251,7 @@ async def test_on_a_pi_the_page_only_watches(table):
     await ws.send_json({"type": "auth", "token": TOKEN})
     while (reply := await ws.receive_json(timeout=5))["type"] != "rights":
         pass
-    assert reply["rights"] == {"play": False, "operator": True, "name": True, "token": True}
+    assert reply["rights"] == {"play": False, "operator": True, "name": True, "token": True, "shutdown": False}
     assert t.handled == []
 
 
@@ -468,3 +469,103 @@ def test_aiohttp_s_own_errors_reach_the_log_in_one_line_without_a_token():
     _LogBridge(lines.append).emit(record)
     assert lines == ["roseking: web: Error handling request: ValueError: Invalid method in GET /?token=… HTTP/1.1 "
                      "Host: x"]
+
+
+# --- the operator's actions ---------------------------------------------------------------------------
+
+OPERATOR = {"Authorization": f"Bearer {TOKEN}"}
+
+
+def with_shutdown(command):
+    """The server's configuration with `[table] shutdown_command`."""
+    return {**CONFIG, "table": {"shutdown_command": command}}
+
+
+@pytest.mark.parametrize("path, body", [("/api/new-game", {}), ("/api/brightness", {"level": 0.5}),
+                                        ("/api/shutdown", {})])
+async def test_each_operator_action_needs_the_token_and_without_it_changes_nothing(table, tmp_path, path, body):
+    marker = tmp_path / "off"
+    t = await table(token=TOKEN, allow_shutdown=True,
+                    config=with_shutdown([sys.executable, "-c", f"open({str(marker)!r}, 'w')"]))
+    game = t.game
+    for headers in ({}, {"Authorization": f"Bearer {TOKEN[:-1]}"}, {"Authorization": TOKEN}):
+        answer = await t.client.post(path, json=body, headers=headers)
+        assert answer.status == 403 and "operator's token" in (await answer.json())["error"]
+    assert t.game is game and t.rig.loop.brightness == 1.0 and not marker.exists()
+    t = await table(allow_shutdown=True)                 # no token configured: nobody may
+    answer = await t.client.post(path, json=body, headers=OPERATOR)
+    assert answer.status == 403 and "set [web] token" in (await answer.json())["error"]
+
+
+async def test_a_new_game_from_the_page_archives_the_one_in_progress_as_the_menu_does(table):
+    t = await table(token=TOKEN)
+    old = t.game
+    ws, _ = await t.socket()
+    for _ in range(2):
+        await page_events(t, ws, "red.card1", 0.08)
+    await until(lambda: len(old.pos.history()) == 1)
+    answer = await t.client.post("/api/new-game", json={"mode": "vs-computer", "level": "easy", "human": "white"},
+                                 headers=OPERATOR)
+    assert answer.status == 200 and await answer.json() == {"mode": "vs-computer", "level": "easy", "human": "white"}
+    assert t.game is not old and t.game.pos.stack == [] and t.game.players == ("easy", "human")
+    [archived] = [json.loads(line) for line in t.rig.saves.archive.read_text().splitlines()]
+    assert archived["moves"] == old.pos.history() and archived["result"]["reason"] == "unfinished"
+    assert "the operator dealt a new game (vs-computer)" in t.log[-1]
+
+
+@pytest.mark.parametrize("body, status, error", [
+    ({"mode": "chess"}, 400, "mode: 'chess' is not one of humans"),
+    ({"human": "green"}, 400, "human: 'green' is not red or white"),
+    ({"level": "godlike"}, 400, "level: 'godlike' is not one of easy, medium, hard, max"),
+    ({"mode": "humans", "seed": 1}, 400, "send {\"mode\": MODE"),
+    ({"mode": "teams"}, 409, "a teams game needs four seat panels"),
+])
+async def test_a_bad_new_game_is_refused_and_the_game_stays(table, body, status, error):
+    t = await table(token=TOKEN)
+    game = t.game
+    answer = await t.client.post("/api/new-game", json=body, headers=OPERATOR)
+    assert answer.status == status and error in (await answer.json())["error"]
+    assert t.game is game
+
+
+async def test_the_brightness_from_the_page_lights_the_table_at_once_and_the_status_says_it(table):
+    t = await table(token=TOKEN)
+    answer = await t.client.post("/api/brightness", json={"level": 0.25}, headers=OPERATOR)
+    assert answer.status == 200 and await answer.json() == {"level": 0.25}
+    assert t.rig.devices.screen.levels == (0.25, 0.25)
+    assert t.rig.frames[-1].board[40] == tuple(int(c * 0.25) for c in (255, 150, 0))    # the crown, dimmed
+    status = await (await t.client.get("/api/status")).json()
+    assert status["brightness"] == 0.25
+    for level in (1.5, -0.1, "half", True, None):
+        answer = await t.client.post("/api/brightness", json={"level": level}, headers=OPERATOR)
+        assert answer.status == 400 and "level: a brightness level is a number from 0 to 1" in \
+            (await answer.json())["error"]
+    answer = await t.client.post("/api/brightness", data='{"level": NaN}', headers={**OPERATOR,
+                                                                                  "Content-Type": "application/json"})
+    assert answer.status == 400 and t.rig.loop.brightness == 0.25
+
+
+async def test_a_clean_shutdown_runs_the_configured_command_without_a_shell_only_when_allowed(table, tmp_path):
+    marker = tmp_path / "off"
+    words = [sys.executable, "-c", "import sys; open(sys.argv[1], 'w').write(sys.argv[2])", str(marker), "$(reboot); x"]
+    t = await table(token=TOKEN, config=with_shutdown(words))
+    answer = await t.client.post("/api/shutdown", json={}, headers=OPERATOR)
+    assert answer.status == 403 and "[web] allow_shutdown = true" in (await answer.json())["error"]
+    assert not marker.exists()
+    t = await table(token=TOKEN, allow_shutdown=True, config=with_shutdown(words))
+    rights = (await (await t.client.get("/api/state", headers=OPERATOR)).json())["rights"]
+    assert rights["shutdown"]
+    answer = await t.client.post("/api/shutdown", json={}, headers=OPERATOR)
+    assert answer.status == 202 and (await answer.json())["status"] == 0
+    assert marker.read_text() == "$(reboot); x"                 # its words as they are: no shell
+    assert any("the operator shuts the table down" in line for line in t.log)
+
+
+async def test_a_shutdown_command_that_fails_says_why(table):
+    t = await table(token=TOKEN, allow_shutdown=True,
+                    config=with_shutdown([sys.executable, "-c", "import sys; sys.exit('Access denied')"]))
+    answer = await t.client.post("/api/shutdown", json={}, headers=OPERATOR)
+    assert answer.status == 500 and "failed (status 1: Access denied)" in (await answer.json())["error"]
+    t = await table(token=TOKEN, allow_shutdown=True, config=with_shutdown(["/nonexistent/poweroff"]))
+    answer = await t.client.post("/api/shutdown", json={}, headers=OPERATOR)
+    assert answer.status == 500 and "cannot run (No such file or directory)" in (await answer.json())["error"]

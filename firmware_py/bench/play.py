@@ -23,7 +23,7 @@ from gpiozero.pins.mock import MockFactory
 
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import Mode, Setup
-from firmware_py.table.loop import Frames, TableLoop
+from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import Saves
 from firmware_py.table.service import ButtonBridge
 from firmware_py.table.session import Session
@@ -58,7 +58,8 @@ def _latencies(setup: Setup, names: list[str]) -> tuple[list[float], float | Non
     with tempfile.TemporaryDirectory() as data:
         session = Session(Settings(think_seconds=60), config.seats, setup)
         computer = Computer(60)
-        loop = Timed(session, devices.slots, computer, Saves(Path(data), log=lambda line: None), [Frames(devices)])
+        loop = Timed(session, devices.slots, computer, Saves(Path(data), log=lambda line: None),
+                     devices=devices)
         session.start(setup, loop.clock())
         stop = asyncio.Event()
 

@@ -31,7 +31,7 @@ from gpiozero.pins.mock import MockFactory
 from firmware_py.bench.play import _proc
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import Mode, Setup
-from firmware_py.table.loop import Frames, TableLoop
+from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import Saves
 from firmware_py.table.session import Session
 from firmware_py.table.settings import Settings
@@ -129,7 +129,7 @@ def _presses() -> dict[str, Any]:
         session = Session(Settings(), config.seats, setup)
         status = StatusCollector(data, "sim")
         loop = _Timed(session, devices.slots, Computer(10), Saves(Path(data), log=lambda line: None),
-                      [Frames(devices), status])
+                      [status], devices=devices)
         session.start(setup, loop.clock())
         server = WebServer(settings, listen(settings), config, "sim", status, Path(data, "records.jsonl"),
                            lambda line: None)

@@ -35,7 +35,7 @@ def summary(config: Config) -> list[str]:
         "panels: " + ", ".join(f"{p.seat} at the {p.side} edge, turned {p.rotation}°{' and flipped' if p.flip else ''}"
                                for p in d.panels),
         f"buttons: {len(k.pins)}, hold {k.timing.hold_seconds:g} s, debounce {k.timing.debounce_seconds * 1000:g} ms, "
-        f"glitches under {k.timing.min_pulse_seconds * 1000:g} ms ignored: "
+        f"glitches under {k.timing.min_pulse_seconds * 1000:g} ms ignored, stuck after {k.timing.stuck_seconds:g} s: "
         + ", ".join(f"{name}={pin}" for name, pin in k.pins.items()),
     ]
 

@@ -81,7 +81,8 @@ def check_table(setup: Setup, table: Table) -> None:
 def run(args: argparse.Namespace) -> int:
     from firmware_py.table import service            # the service and the devices need the table libraries
     from firmware_py.table.saves import table_file
-    from firmware_py.table.status import StatusCollector
+    from firmware_py.table.notify import Notifier
+    from firmware_py.table.status import StatusCollector, StatusFile
     from firmware_py.web.settings import parse_web, with_address
     from hardware.backends import backend_of
     from hardware.keyboard import interactive
@@ -112,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
     status = StatusCollector(str(data), backend, held)
     log = status.log
     saves, saved = service.open_saves(data, args.records, settings, log)
+    status.count_archive(saves.archive)
     if saved.game is not None and not args.mode and sim_table and saved.game.setup.mode is Mode.TEAMS:
         config = teams_sim_config()             # the simulated table it was played on
         settings = table_settings(config)
@@ -125,8 +127,14 @@ def run(args: argparse.Namespace) -> int:
                 stack.callback(server.close)
             devices = stack.enter_context(open_from_args(args, config, exit_after_script=args.exit_after_script,
                                                          steps=steps))
+            notifier = Notifier.from_environment(log)
+            stack.callback(notifier.close)
             loop = service.start(devices, config, settings, saves, saved, setup, deal=bool(args.mode),
-                                 demo=nobody_presses, log=log, receivers=[status])
+                                 demo=nobody_presses, log=log, receivers=[status], notifier=notifier)
+            status.watch(loop)
+            status_file = StatusFile(data, status, log)
+            loop.tickers.append(status_file)
+            stack.callback(status_file.close)
             held.release()
             if interactive(sys.stdout) and not args.input_script:
                 print(HELP, file=sys.stderr)

@@ -58,6 +58,8 @@ class Computer:
     def __init__(self, cap_seconds: float) -> None:
         self.cap = cap_seconds
         self.busy: Request | None = None
+        self.exitcode: int | None = None
+        """How the last worker ended (negative: the signal that ended it), once it has."""
         self._conn: Connection | None = None
         self._process: BaseProcess | None = None
 
@@ -125,6 +127,7 @@ class Computer:
         if self._process is not None:
             self._process.terminate()
             self._process.join()
+            self.exitcode = self._process.exitcode
             assert self._conn is not None
             self._conn.close()
         self._process = self._conn = None

@@ -218,10 +218,13 @@ class Game:
     """One game at the table: the position, who plays each seat, and what the play screen shows."""
 
     def __init__(self, setup: Setup, start: Position, pos: Position | None = None, number: int = 0,
-                 settings: Settings = DEFAULT_SETTINGS, names: Mapping[str, str] | None = None) -> None:
+                 settings: Settings = DEFAULT_SETTINGS, names: Mapping[str, str] | None = None,
+                 ended_at: str | None = None) -> None:
         self.setup, self.start, self.number = setup, start, number
         self.names: dict[str, str] = dict(names or {})
         """Who sits at each seat, by name (a club's members), for the record: seat → name, any seat left out."""
+        self.ended_at = ended_at
+        """When the game was archived, ended or left (the record's `ended`, UTC), once it has been."""
         self.pos = pos if pos is not None else start.copy()
         self.players = setup.players()
         self.show_seconds = settings.show_seconds
@@ -247,7 +250,7 @@ class Game:
     def record(self) -> dict[str, Any]:
         """The game record (NOTATION.md); its result is `unfinished` until the end."""
         players = dict(zip(self.pos.variant.seats, self.players))
-        return make_record(self.start, self.pos, players, seed=self.setup.seed, names=self.names)
+        return make_record(self.start, self.pos, players, seed=self.setup.seed, names=self.names, ended=self.ended_at)
 
     def want(self) -> Request | None:
         """What the computer should be thinking about now, if anything."""

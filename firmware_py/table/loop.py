@@ -9,6 +9,12 @@ injectable clock, so a test steps the loop with its own clock and never sleeps. 
 drawn at once after each event and on every tick (20 a second), and shown to every receiver
 (the devices, a mirror, the status) with the table's state in words (`TableState`) only when
 one of them differs from what was shown last, so a table waiting for a person costs little.
+
+A part that fails does not end the service (`Faults`): a device that raises is tried again later
+and the fault shown on what still works, a worker that keeps dying is asked again less and less
+often, a save the disk will not take is tried again the same way. Each step pings systemd's
+watchdog (`Notifier`) and says how the table is when that changes, so a loop that stops turning
+is restarted; `tickers` (the status file) are called at each step with the time.
 """
 import asyncio
 import contextlib
@@ -19,14 +25,19 @@ from typing import Protocol
 
 from firmware_py.table import scenes
 from firmware_py.table.computer import Computer
-from firmware_py.table.game import Mode, Request
+from firmware_py.table.faults import PARTS, Faults
+from firmware_py.table.game import Mode, Request, Setup, why_unplayable
+from firmware_py.table.notify import Notifier
 from firmware_py.table.saves import Saves
 from firmware_py.table.session import Screen, Session
 from firmware_py.table.state import TableState, table_state
-from hardware.events import ButtonEvent
+from hardware.devices import Devices
+from hardware.events import RELEASE, STUCK, ButtonEvent
 from hardware.frame import Frame
+from hardware.power import check_level
 
 TICK_SECONDS = 0.05
+Log = Callable[[str], None]
 
 
 class Receiver(Protocol):
@@ -63,14 +74,39 @@ class _End:
 _END = _End()
 
 
+def status_line(state: TableState, down: Iterable[str]) -> str:
+    """How the table is, in a short line (systemd's STATUS): the screen, the mode and the moves, and what
+    is at fault.
+
+    >>> status_line(TableState("play", "demo", number=3, moves=12), ["lights"])
+    "play, demo (12 moves); at fault: the board's lights"
+    """
+    game = f", {state.mode} ({state.moves} moves)" if state.mode is not None else ""
+    faults = ", ".join(PARTS[part] for part in down)
+    return f"{state.screen}{game}; {'at fault: ' + faults if faults else 'all well'}"
+
+
 class TableLoop:
-    """Runs a `Session` whose frames go to `receivers`: `handle(event)` and `step()` are the loop's whole
-    work; `submit(event)` is the way in, `run()` the loop itself."""
+    """Runs a `Session` whose frames go to the `devices` (guarded by `faults`, shown first) and to
+    `receivers`: `handle(event)` and `step()` are the loop's whole work; `submit(event)` is the way in,
+    `run()` the loop itself. `log` is the service's log (by default the saves'), `notifier` systemd's ear
+    (by default none)."""
 
     def __init__(self, session: Session, slots: Sequence[str], computer: Computer, saves: Saves,
-                 receivers: Iterable[Receiver] = (), clock: Callable[[], float] = time.monotonic) -> None:
+                 receivers: Iterable[Receiver] = (), clock: Callable[[], float] = time.monotonic,
+                 log: Log | None = None, notifier: Notifier | None = None, devices: Devices | None = None) -> None:
         self.session, self.slots, self.computer, self.saves, self.clock = session, slots, computer, saves, clock
+        self.log = log or saves.log
+        self.notifier = notifier or Notifier({})
+        self.faults = Faults(clock, self.log)
+        self.tickers: list[Callable[[float], None]] = []
+        """Called at the end of each step with its time (the status file)."""
         self.receivers: list[Receiver] = list(receivers)
+        self.devices = devices
+        if devices is not None:
+            self.faults.guard(devices)
+            self.receivers.insert(0, Frames(devices))
+        self.brightness = 1.0
         self.shown: Frame | None = None
         self.state: TableState | None = None
         self._saved: tuple[int, int] = (-1, -1)      # (game number, changes) last saved
@@ -80,6 +116,7 @@ class TableLoop:
         self._aio: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
         self._failure: Exception | None = None
+        self._stuck: set[str] = set()
         self.input_ended = False
 
     # --- the way in ----------------------------------------------------------
@@ -101,6 +138,25 @@ class TableLoop:
             with contextlib.suppress(RuntimeError):     # the loop has just closed: nobody to wake
                 aio.call_soon_threadsafe(wake.set)
 
+    def set_brightness(self, level: float) -> None:
+        """Light the board and the displays at `level` (0: dark and off, 1: as configured; ValueError for
+        anything else), at once. From the loop's own thread, as `name`."""
+        self.brightness = check_level(level)
+        if self.devices is not None:
+            self.devices.set_brightness(self.brightness)
+        self.step()
+
+    def new_game(self, setup: Setup) -> str | None:
+        """Deal a new game of `setup` at once, the game on the table archived first (as `unfinished`, unless
+        it has ended or has no move), as the menu's START does; None when done, else why this table cannot
+        play it. From the loop's own thread, as `name`."""
+        why = why_unplayable(setup, self.session.table)
+        if why is not None:
+            return why.explain(self.session.table)
+        self.session.start(setup, self.clock())
+        self.step()
+        return None
+
     def name(self, names: dict[str, str]) -> str | None:
         """Name the people at the seats (`Session.name`: None when done, else why not), and show it at
         once. From the loop's own thread: a coroutine of the asyncio loop that runs it."""
@@ -112,44 +168,62 @@ class TableLoop:
     # --- the work ----------------------------------------------------------
 
     def handle(self, event: ButtonEvent) -> None:
-        """One button event, then everything that follows from it, drawn at once."""
+        """One button event, then everything that follows from it, drawn at once. A button stuck down (its
+        `stuck` event) is logged, and so is its coming back."""
         now = self.clock()
+        if event.kind == STUCK:
+            self._stuck.add(event.name)
+            self.log(f"roseking: button {event.name} has been down too long: taken to be stuck, and ignored "
+                     "until it comes up")
+        elif event.kind == RELEASE and event.name in self._stuck:
+            self._stuck.discard(event.name)
+            self.log(f"roseking: button {event.name} has come up: in use again")
         self.session.event(event, now)
         self.step(now)
 
     def answer(self, request: Request, move: str) -> None:
         """The computer's answer."""
         now = self.clock()
+        self.faults.computer_answered()
         self.session.answer(request, move, now)
         self.step(now)
 
     def step(self, now: float | None = None) -> None:
-        """Timers, the computer, saves, and the frame for `now`."""
+        """Timers, the devices due for another try, the computer, saves, the frame for `now`, and the news
+        for systemd and the tickers."""
         now = self.clock() if now is None else now
         self.session.tick(now)
-        self._think()
+        self.faults.tick(now)
+        self._think(now)
         self._persist(now)
-        frame = scenes.frame(self.session, self.slots, now)
+        down = self.faults.down()
+        frame = scenes.frame(self.session, self.slots, now, down)
         state = table_state(self.session)
         if frame != self.shown or state != self.state:
             for receiver in self.receivers:
                 receiver.show(frame, state)
             self.shown, self.state = frame, state
+        self.notifier.step(now)
+        self.notifier.status(status_line(state, down))
+        for ticker in self.tickers:
+            ticker(now)
 
-    def _think(self) -> None:
-        """Make the computer think about what the session wants, and about nothing else."""
+    def _think(self, now: float) -> None:
+        """Make the computer think about what the session wants, and about nothing else; after its worker
+        died, not before its backoff is over."""
         want = self.session.want()
         if want == self.computer.busy:
             return
         self._unwatch()
         if self.computer.busy is not None:
             self.computer.cancel()
-        if want is not None:
+        if want is not None and self.faults.computer.ready(now):
             self.computer.ask(want)
             self._watch()
 
-    def _persist(self, now: float) -> None:
-        """Archive the games a new one replaced (result `unfinished`), then save or finish the current one."""
+    def _persist(self, now: float, force: bool = False) -> None:
+        """Archive the games a new one replaced (result `unfinished`), then save or finish the current one;
+        a save that failed is tried again after its backoff (or at once, with `force`)."""
         self.saves.retry(now)
         while self.session.retired:
             self.saves.finish(self.session.retired.pop(0))
@@ -161,8 +235,14 @@ class TableLoop:
                 self.saves.finish(game)
                 self._archived = game.number
             self._saved = (game.number, game.changes)
-        elif self.saves.save(game):             # else tried again at the next step
-            self._saved = (game.number, game.changes)
+        elif force or self.faults.save.ready(now):
+            if self.saves.save(game):
+                self._saved = (game.number, game.changes)
+                failures = self.faults.save.failures
+                if self.faults.save.succeeded():
+                    self.faults.log.recovered("save", failures)
+            else:
+                self.faults.save.failed(now)    # logged by the saves, once
 
     def settled(self) -> bool:
         """True when nothing is left to do but wait for a person (or the game is a demonstration)."""
@@ -183,15 +263,22 @@ class TableLoop:
             self._aio.remove_reader(self._fd)
         self._fd = None
 
+    def take_answer(self, timeout: float = 0.0) -> None:
+        """The computer's pipe is readable (or becomes so within `timeout` seconds): its answer is handed to
+        the session, or, when its worker died, a new one is asked after its backoff."""
+        asked = self.computer.busy
+        got = self.computer.receive(timeout)
+        if got is not None:
+            self._unwatch()
+            self.answer(*got)
+        elif asked is not None and self.computer.busy is None:
+            self._unwatch()
+            self.faults.computer_died(self.clock(), self.computer.exitcode)
+            self.step()
+
     def _readable(self) -> None:
         try:
-            got = self.computer.receive()
-            if got is not None:
-                self._unwatch()
-                self.answer(*got)
-            elif self.computer.busy is None:       # the worker died: ask a new one
-                self._unwatch()
-                self.step()
+            self.take_answer()
         except Exception as exc:                   # for `run` to raise: asyncio would only log it, traceback and all
             self._failure = exc
             self._poke()
@@ -216,6 +303,7 @@ class TableLoop:
         wake = self._wake
         try:
             self.step()
+            self.notifier.ready(status_line(self.state, self.faults.down()) if self.state else "starting")
             while not (stop is not None and stop.is_set()):
                 if exit_after_input and self.input_ended and self.settled():
                     break
@@ -229,8 +317,9 @@ class TableLoop:
                 except TimeoutError:
                     self.step()
         finally:
+            self.notifier.stopping()
             self._unwatch()
             self.computer.close()
             self._aio = self._wake = None
-            self._persist(self.clock())          # a save that failed at the last step is tried once more
+            self._persist(self.clock(), force=True)     # a save that failed at the last step is tried once more
             self.saves.close()

@@ -21,7 +21,7 @@ from typing import Any
 from engine.errors import RoseKingError, UnknownPlayerError
 from engine.players import check_names
 from engine.position import Position
-from engine.record import dumps, push_tokens, replay
+from engine.record import dumps, ended_now, push_tokens, replay
 from engine.jsonio import MAX_BYTES, loads
 from engine.variants import variant
 from firmware_py.atomic import fsync_folder, write_file
@@ -90,7 +90,7 @@ def resume(record: dict[str, Any], settings: Settings = DEFAULT_SETTINGS) -> Gam
         raise SaveError(str(exc)) from None
     if start.variant.name != setup.variant:
         raise SaveError(f"variant {start.variant.name} does not match the players")
-    return Game(setup, start, pos, settings=settings, names=record.get("names"))
+    return Game(setup, start, pos, settings=settings, names=record.get("names"), ended_at=record.get("ended"))
 
 
 class Saves:
@@ -184,8 +184,11 @@ class Saves:
         and at start-up) archives it later; should not even that file be written (a full disk),
         the game is held in memory and retried the same way. Either way the current save's
         place is free for the next game. `--records` gets a copy of each archived game; a
-        failure there is only logged.
+        failure there is only logged. The record says when it was archived (`ended`, UTC), unless it
+        says already (a finished save archived at the next start keeps the time it was first filed).
         """
+        if game.ended_at is None:
+            game.ended_at = ended_now()
         line = dumps(game.record()) + "\n"
         again, self._loaded = line == self._loaded, None
         saved = self.save(game)

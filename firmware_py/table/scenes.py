@@ -11,12 +11,14 @@ still; longer text starts at its first letter, waits, slides at `[table] scroll_
 until its last letter shows, and waits again.
 """
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
 
 from engine.notation import CARD_NAMES, STEPS, TARGET
 from engine.position import Position
 from engine.scoring import squares
+from firmware_py.table.faults import FAULT_TEXTS
 from firmware_py.table.game import HUMAN, NO_SECONDS, TRAVEL_SHARE, Game, seat_title
 from firmware_py.table.game_menu import AGREE_SECONDS
 from firmware_py.table.menu import CONFIRM_SECONDS, Menu
@@ -25,6 +27,7 @@ from hardware.frame import BLANK, RGB, Bitmap, Frame, turn
 from hardware.glyphs import glyph, hero, scroll, text_columns
 
 RED, WHITE, CROWN, NO = (255, 0, 0), (170, 170, 170), (255, 150, 0), (160, 0, 200)
+FAULT: RGB = (0, 60, 255)    # the board's corners when the card displays fail: a colour the game never shows
 STONES: dict[int, RGB] = {1: RED, 2: WHITE}
 COLOURS = (RED, WHITE)
 OFF: RGB = (0, 0, 0)
@@ -35,6 +38,9 @@ STILL_SECONDS = 1.5          # text that fits its displays stands this long
 HOLD_SECONDS = 0.8           # longer text waits this long at its start and at its end
 LAPSE_SECONDS = 2.0          # a confirmation whose time ran out says so this long
 REGION_STEP = 1.5            # end of game: the least time each step of the regions is shown
+FAULT_PERIOD = 15.0          # a fault's text comes back on the displays this often
+CORNERS = (0, 8, 72, 80)     # a9, i9, a1, i1 in the frame
+NO_FAULTS: Mapping[str, float] = MappingProxyType({})
 REASONS = {"last-stone": "LAST STONE PLACED", "blockade": "BLOCKADE: NOBODY CAN MOVE"}   # R16, R17
 
 scrolled = lru_cache(maxsize=4096)(scroll)
@@ -409,8 +415,10 @@ def caption(session: Session) -> str:
     return f"{notice.caption} · {state}" if notice is not None else state
 
 
-def frame(session: Session, slots: Sequence[str], now: float) -> Frame:
-    """What the table shows at time `now`."""
+def frame(session: Session, slots: Sequence[str], now: float, faults: Mapping[str, float] = NO_FAULTS) -> Frame:
+    """What the table shows at time `now`, with the parts at `faults` (part → since when; `Faults.down`)
+    said on what still works: a fault's text on every seat's displays when it comes and every
+    FAULT_PERIOD seconds after, and the board's corners steady in FAULT when the displays fail."""
     game, cards, speed = session.game, session.settings.cards_per_seat, session.settings.scroll_speed
     dimmed: set[str] = set()
     if session.screen is Screen.MENU or game is None:
@@ -432,4 +440,13 @@ def frame(session: Session, slots: Sequence[str], now: float) -> Frame:
             and now < notice.since + lasts(notice.text, cards, speed):
         for name in session.seats:
             panel_text(displays, name, list(range(cards)), notice.text, notice.since, now, speed)
+    for part, since in faults.items():
+        said = FAULT_TEXTS.get(part)
+        start = since + (now - since) // FAULT_PERIOD * FAULT_PERIOD
+        if said is not None and now < start + lasts(said, cards, speed):
+            for name in session.seats:
+                panel_text(displays, name, list(range(cards)), said, start, now, speed)
+    if "displays" in faults:
+        for corner in CORNERS:
+            board[corner] = FAULT
     return Frame(board, {k: v for k, v in displays.items() if k in slots}, frozenset(dimmed), caption(session))

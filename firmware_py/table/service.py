@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from firmware_py.errors import UsageError
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import Game, Mode, Setup, why_unplayable
-from firmware_py.table.loop import Frames, Receiver, TableLoop
+from firmware_py.table.loop import Receiver, TableLoop
+from firmware_py.table.notify import Notifier
 from firmware_py.table.saves import ARCHIVE, SaveError, Saves
 from firmware_py.table.session import Session
 from firmware_py.table.settings import Settings
@@ -62,7 +63,8 @@ def open_saves(data: Path, records: str | None, settings: Settings, log: Log) ->
 
 
 def start(devices: Devices, config: Config, settings: Settings, saves: Saves, saved: Saved, setup: Setup, *,
-          deal: bool, demo: bool, log: Log, receivers: Iterable[Receiver] = ()) -> TableLoop:
+          deal: bool, demo: bool, log: Log, receivers: Iterable[Receiver] = (),
+          notifier: Notifier | None = None) -> TableLoop:
     """The loop on the open `devices`, its first game on the table, with the save settled first.
 
     A save that cannot be resumed is set aside, and so is a saved game this table cannot play
@@ -70,7 +72,9 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
     it holds a move, archived (as `unfinished` unless it had ended). Else the saved game is
     resumed, or, with `demo` (nobody can press), a demonstration at `setup`'s level is dealt,
     or the new-game menu shown. What happened is announced on the table. UsageError if a save
-    cannot be moved aside. The loop shows the devices, then `receivers`, what the table shows.
+    cannot be moved aside. The loop shows the devices (guarded: a device that fails is tried again
+    later, `firmware_py.table.faults`), then `receivers`, what the table shows, and tells systemd
+    through `notifier`.
     """
     session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats})
     resumed, archived = saved.game, None
@@ -94,7 +98,8 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
         first = resumed.setup
     elif first is None and demo:
         first = replace(setup, mode=Mode.DEMO)
-    loop = TableLoop(session, devices.slots, Computer(settings.think_seconds), saves, [Frames(devices), *receivers])
+    loop = TableLoop(session, devices.slots, Computer(settings.think_seconds), saves, receivers, log=log,
+                     notifier=notifier, devices=devices)
     now = loop.clock()
     if first is not None:
         session.start(first, now, resumed)

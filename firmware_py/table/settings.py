@@ -35,6 +35,9 @@ class Settings:
     """Columns a second that text scrolls across the card displays (a letter is about six)."""
     cards_per_seat: int = 5
     data_dir: str | None = None
+    shutdown_command: tuple[str, ...] = ("systemctl", "poweroff")
+    """What a clean shutdown runs (the operator's page, with `[web] allow_shutdown`): a program and its
+    arguments, run without a shell."""
 
     def data_path(self) -> Path:
         """The data directory: `data_dir`, else `$XDG_DATA_HOME/roseking` (default `~/.local/share/roseking`)."""
@@ -52,6 +55,13 @@ def _path(v: object) -> str:
     if not isinstance(v, str) or not v.strip() or "\0" in v:
         raise Invalid(f"must be a directory path (got {v!r})")
     return v
+
+
+def _command(v: object) -> tuple[str, ...]:
+    if not isinstance(v, list) or not 1 <= len(v) <= 16 or not all(
+            isinstance(word, str) and word and len(word) <= 256 and "\0" not in word for word in v):
+        raise Invalid(f"must be a program and its arguments, 1 to 16 words, as a list of strings (got {v!r})")
+    return tuple(v)
 
 
 def parse_settings(data: Mapping[str, object], where: str = DEFAULTS, cards: int = Settings.cards_per_seat) -> Settings:
@@ -80,6 +90,7 @@ def parse_settings(data: Mapping[str, object], where: str = DEFAULTS, cards: int
         scroll_speed=t.get("scroll_speed", Settings.scroll_speed, number(4, 64)),
         cards_per_seat=t.get("cards_per_seat", cards, same_cards),
         data_dir=t.get("data_dir", None, _path),
+        shutdown_command=t.get("shutdown_command", Settings.shutdown_command, _command),
     )
     t.finish()
     return s

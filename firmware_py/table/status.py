@@ -1,12 +1,14 @@
 """The table's health in a few facts: uptime, mode, games today, frames per second, the last errors,
-free space in the data directory.
+free space in the data directory, the watchdog, the parts at fault.
 
 A `StatusCollector` is one more receiver of the loop (it counts the frames shown and the games
 started and finished, from the state handed beside each frame) and a tap on the service's log
-(it keeps the last lines: what went wrong, and what was done about a save).
+(it keeps the last lines: what went wrong, and what was done about a save); watching the loop
+(`watch`), it also reads the watchdog, the faults and the brightness. The games finished earlier
+today, before a restart, are counted from the archive's `ended` times (`count_archive`).
 `collector.status()` is a `Status`, a small frozen value with `to_dict()`: what the operator's
-page shows, and what anything else that watches the table (a status file, a watchdog) may read.
-It knows nothing of the web.
+page shows, and what `StatusFile` writes to `DATA/status.json` for `roseking status` to read
+while the service runs. It knows nothing of the web.
 
 >>> from hardware.frame import Frame
 >>> from firmware_py.table.state import TableState
@@ -20,17 +22,32 @@ It knows nothing of the web.
 """
 import collections
 import datetime
+import json
+import os
 import shutil
+import stat
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from engine.errors import RecordError
+from engine.record import ended_at
+from firmware_py.atomic import write_file
+from firmware_py.errors import UsageError
 from hardware.frame import Frame
 from firmware_py.table.state import TableState
 
+if TYPE_CHECKING:
+    from firmware_py.table.loop import TableLoop
+
 ERRORS_KEPT = 20            # the last log lines kept
 FPS_WINDOW_SECONDS = 10.0   # frames per second are counted over this much of the recent past
+STATUS_FILE = "status.json"
+WRITE_SECONDS = 5.0         # the status file is written this often, and whenever what it says changes
+STALE_SECONDS = 30.0        # a status file older than this, of a service said to run, is stale: the loop is stuck
+ARCHIVE_TAIL_BYTES = 1 << 20    # the end of the archive read for today's finished games: a few hundred games
 Log = Callable[[str], None]
 
 
@@ -40,7 +57,10 @@ class Status:
     `mode` (the game's mode, or `menu`) and `screen`, the games started and finished `today` (local
     date) in this run, all `frames` shown and `frames_per_second` of late, the last `errors` (Unix
     time, log line; newest last), and the data directory with its `free_bytes` (None if it cannot
-    be read)."""
+    be read); the service's `pid`, whether systemd's watchdog is `watchdog_armed` and its `last_ping`
+    (Unix time, None before the first), the parts at `faults` now (`firmware_py.table.faults.PARTS`),
+    and the `brightness` level (0–1). `games_started` counts this run's; `games_finished` today's,
+    before a restart too (from the archive)."""
     started: float
     uptime_seconds: float
     backend: str
@@ -54,6 +74,11 @@ class Status:
     errors: tuple[tuple[float, str], ...]
     data_dir: str
     free_bytes: int | None
+    pid: int = 0
+    watchdog_armed: bool = False
+    last_ping: float | None = None
+    faults: tuple[str, ...] = ()
+    brightness: float = 1.0
 
     def to_dict(self) -> dict[str, Any]:
         """As plain data for JSON (`errors` as a list of `{"at": Unix time, "line": text}`)."""
@@ -77,7 +102,35 @@ class StatusCollector:
         self._state: TableState | None = None
         self._day = self._today()
         self._counted: dict[str, set[int]] = {"started": set(), "finished": set()}
+        self._before: tuple[str, int] = (self._day, 0)      # (day, games finished that day before this run)
         self._errors: collections.deque[tuple[float, str]] = collections.deque(maxlen=ERRORS_KEPT)
+        self.loop: "TableLoop | None" = None
+
+    def watch(self, loop: "TableLoop") -> None:
+        """Read the watchdog, the faults and the brightness of `loop` too."""
+        self.loop = loop
+
+    def count_archive(self, archive: Path) -> None:
+        """Count the games finished today before this run: the archive's records (its last
+        ARCHIVE_TAIL_BYTES) that ended today (local date) and not `unfinished`."""
+        try:
+            with open(os.open(archive, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC), "rb") as f:
+                if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                    return                  # a FIFO would wait, a device never end
+                f.seek(max(0, f.seek(0, os.SEEK_END) - ARCHIVE_TAIL_BYTES))
+                tail = f.read(ARCHIVE_TAIL_BYTES)
+        except OSError:
+            return
+        day, count = self._today(), 0
+        for line in tail.splitlines():
+            try:
+                record = json.loads(line)
+                finished = record["result"]["reason"] != "unfinished"
+                when = ended_at(record["ended"])
+            except (ValueError, KeyError, TypeError, RecordError):
+                continue            # a torn line, a record of another program, one without `ended`
+            count += finished and datetime.date.fromtimestamp(when).isoformat() == day
+        self._before = (day, count)
 
     def _today(self) -> str:
         return datetime.date.fromtimestamp(self.wall()).isoformat()
@@ -129,7 +182,50 @@ class StatusCollector:
             free: int | None = shutil.disk_usage(self.data_dir).free
         except OSError:
             free = None
+        before = self._before[1] if self._before[0] == self._day else 0
+        loop = self.loop
         return Status(self.started, round(now - self.since, 3), self.backend, str(mode), str(screen), self._day,
-                      len(self._counted["started"]), len(self._counted["finished"]), self.frames,
+                      len(self._counted["started"]), before + len(self._counted["finished"]), self.frames,
                       round(len(self._times) / window, 2) if window > 0 else 0.0, tuple(self._errors),
-                      self.data_dir, free)
+                      self.data_dir, free, os.getpid(),
+                      loop is not None and loop.notifier.armed, loop.notifier.last_ping if loop else None,
+                      tuple(loop.faults.down()) if loop else (), loop.brightness if loop else 1.0)
+
+
+class StatusFile:
+    """`collector`'s status in `DATA/status.json` for `roseking status`: written every WRITE_SECONDS of the
+    loop's clock (a ticker of the loop) and whenever what it says changes (the mode, the screen, the
+    games, the errors, the faults, the watchdog, the brightness), with `written` (Unix time) and
+    `running`; `close()` writes it a last time as stopped. The file is replaced whole (never read half
+    written), mode 0644: anyone on the machine may read how the table is (no secret is ever in it), only
+    the service writes it. It is not synced to the disk: it says how the table is now, and wears no SD
+    card out. A write that fails is logged once, until one succeeds."""
+
+    def __init__(self, directory: Path, collector: StatusCollector, log: Log) -> None:
+        self.path, self.collector, self.log = directory / STATUS_FILE, collector, log
+        self._next = -float("inf")
+        self._said: object = None
+        self._failing = False
+
+    def __call__(self, now: float) -> None:
+        status = self.collector.status()
+        said = (status.mode, status.screen, status.games_started, status.games_finished, status.errors,
+                status.faults, status.watchdog_armed, status.brightness)
+        if now >= self._next or said != self._said:
+            self._next, self._said = now + WRITE_SECONDS, said
+            self.write(status, running=True)
+
+    def write(self, status: Status, running: bool) -> None:
+        data = {**status.to_dict(), "running": running, "written": self.collector.wall()}
+        try:
+            write_file(str(self.path), (json.dumps(data, indent=1) + "\n").encode(), sync=False, permissions=0o644)
+        except UsageError as exc:
+            if not self._failing:
+                self.log(f"roseking: the status file cannot be written: {exc}")
+            self._failing = True
+            return
+        self._failing = False
+
+    def close(self) -> None:
+        """The service stops: said in the file."""
+        self.write(self.collector.status(), running=False)

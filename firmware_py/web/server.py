@@ -21,6 +21,8 @@ import hmac
 import json
 import logging
 import re
+import secrets
+import shlex
 import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -35,7 +37,9 @@ from engine.errors import RecordError
 from engine.jsonio import brief
 from engine.record import MAX_NAME, check_names
 from firmware_py.errors import UsageError
+from firmware_py.table.game import Mode, Setup
 from firmware_py.table.loop import TableLoop
+from firmware_py.table.settings import LEVELS, table_settings
 from firmware_py.table.state import TableState
 from firmware_py.table.status import StatusCollector
 from firmware_py.web.archive import Archive
@@ -58,6 +62,7 @@ STRIKES = 100               # refused messages in a row that end a connection
 RECENT_GAMES = 20
 HEARTBEAT_SECONDS = 20.0
 SHUTDOWN_SECONDS = 2.0
+SHUTDOWN_COMMAND_SECONDS = 10.0     # how long the shutdown command is waited for, to say if it failed
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -94,7 +99,8 @@ class TableInfo:
     def to_dict(self) -> dict[str, Any]:
         return {"backend": self.backend, "seats": list(self.seats), "sides": self.sides,
                 "panels": {side: list(slots) for side, slots in self.panels.items()}, "buttons": list(self.buttons),
-                "keys": [list(pair) for pair in self.keys], "dots": self.dots, "max_name": MAX_NAME}
+                "keys": [list(pair) for pair in self.keys], "dots": self.dots, "max_name": MAX_NAME,
+                "modes": list(Mode)}
 
 
 def dumps(data: object) -> str:
@@ -220,6 +226,7 @@ class WebServer:
         self.settings, self.sock, self.status, self.log = settings, sock, status, log
         self.info = TableInfo.of(config, backend)
         self.timing: ButtonTiming = config.buttons.timing
+        self.shutdown_command = table_settings(config).shutdown_command
         self.mirror = Mirror(as_seen(config))
         self.archive = Archive(archive)
         self.buckets: dict[str, Bucket] = {}
@@ -284,6 +291,9 @@ class WebServer:
         app.router.add_get("/api/games/{line}", self._game)
         app.router.add_get("/api/club", self._club)
         app.router.add_post("/api/names", self._names)
+        app.router.add_post("/api/new-game", self._new_game)
+        app.router.add_post("/api/brightness", self._brightness)
+        app.router.add_post("/api/shutdown", self._power_off)
         app.router.add_get("/records.jsonl", self._records)
         return app
 
@@ -330,7 +340,8 @@ class WebServer:
 
     def _rights(self, operator: bool) -> dict[str, bool]:
         return {"play": self.may_play(operator), "operator": operator,
-                "name": operator or self.settings.allow_naming, "token": self.settings.token is not None}
+                "name": operator or self.settings.allow_naming, "token": self.settings.token is not None,
+                "shutdown": operator and self.settings.allow_shutdown}
 
     async def _status(self, request: web.Request) -> web.Response:
         return _json({**self.status.status().to_dict(), "viewers": len(self.mirror.viewers)})
@@ -363,18 +374,31 @@ class WebServer:
         return web.FileResponse(self.archive.path, headers={
             "Content-Type": "application/x-ndjson", "Content-Disposition": 'attachment; filename="records.jsonl"'})
 
+    async def _body(self, request: web.Request, keys: set[str], shape: str) -> dict[str, Any]:
+        """The request's JSON object, whose keys are among `keys`; Refused (400) saying `shape` else."""
+        if request.content_type != "application/json":
+            raise Refused(400, f"send {shape} as JSON (Content-Type: application/json)")
+        try:
+            body = json.loads(await request.text())
+        except (ValueError, UnicodeDecodeError):
+            raise Refused(400, "the body is not JSON") from None
+        if not isinstance(body, dict) or not set(body) <= keys:
+            raise Refused(400, f"send {shape}")
+        return body
+
+    def _operator_only(self, request: web.Request, what: str) -> None:
+        """Refused (403) unless the request gives the operator's token."""
+        if not self._bearer(request):
+            raise Refused(403, f"{what} needs the operator's token" if self.settings.token else
+                          f"{what} is off: set [web] token in the configuration")
+
     async def _names(self, request: web.Request) -> web.Response:
         """Name the people at the seats: `{"names": {seat: name}}` (a seat left out is not named)."""
         if not (self.settings.allow_naming or self._bearer(request)):
             raise Refused(403, "naming the players needs the operator's token" if self.settings.token else
                           "naming the players is off: set [web] token (or allow_naming) in the configuration")
-        if request.content_type != "application/json":
-            raise Refused(400, "send the names as JSON (Content-Type: application/json)")
-        try:
-            body = json.loads(await request.text())
-        except (ValueError, UnicodeDecodeError):
-            raise Refused(400, "the body is not JSON") from None
-        if not isinstance(body, dict) or set(body) != {"names"}:
+        body = await self._body(request, {"names"}, '{"names": {"SEAT": "NAME", …}}')
+        if "names" not in body:
             raise Refused(400, 'send {"names": {"SEAT": "NAME", …}}')
         assert self.loop is not None
         try:
@@ -386,6 +410,71 @@ class WebServer:
             raise Refused(409, refused)
         self.status.note(f"roseking: web: the seats are named {json.dumps(names)}")
         return _json({"names": names})
+
+    async def _new_game(self, request: web.Request) -> web.Response:
+        """Deal a new game at once, the one on the table archived first (as the menu's START does):
+        `{"mode": MODE, "level": PLAYER, "human": "red"|"white"}`, each optional (default: the menu's)."""
+        self._operator_only(request, "a new game from the page")
+        body = await self._body(request, {"mode", "level", "human"},
+                                '{"mode": MODE, "level": LEVEL, "human": "red"|"white"} (each optional)')
+        assert self.loop is not None
+        chosen = self.loop.session.menu.setup
+        mode, level, human = body.get("mode", chosen.mode), body.get("level", chosen.level), body.get("human",
+                                                                                                      chosen.human)
+        if mode not in tuple(Mode):
+            raise Refused(400, f"mode: {brief(mode)} is not one of {', '.join(Mode)}")
+        if human not in ("red", "white"):
+            raise Refused(400, f"human: {brief(human)} is not red or white")
+        if "level" in body and (not isinstance(level, str) or level not in LEVELS):
+            raise Refused(400, f"level: {brief(level)} is not one of {', '.join(LEVELS)}")
+        setup = Setup(Mode(mode), level, human, secrets.randbelow(2 ** 31))
+        refused = self.loop.new_game(setup)
+        if refused is not None:
+            raise Refused(409, refused)
+        self.status.note(f"roseking: web: the operator dealt a new game ({setup.mode})")
+        return _json({"mode": setup.mode, "level": setup.level, "human": setup.human})
+
+    async def _brightness(self, request: web.Request) -> web.Response:
+        """Light the board and the displays at `{"level": 0–1}` (0: dark and off, 1: as configured)."""
+        self._operator_only(request, "the brightness from the page")
+        body = await self._body(request, {"level"}, '{"level": a number from 0 to 1}')
+        level = body.get("level")
+        try:
+            if isinstance(level, bool) or not isinstance(level, (int, float)):
+                raise ValueError(f"a brightness level is a number from 0 to 1 (got {brief(level)})")
+            assert self.loop is not None
+            self.loop.set_brightness(level)
+        except ValueError as exc:
+            raise Refused(400, f"level: {exc}") from None
+        self.status.note(f"roseking: web: the operator set the brightness to {level:.0%}")
+        return _json({"level": self.loop.brightness})
+
+    async def _power_off(self, request: web.Request) -> web.Response:
+        """Shut the machine down cleanly: `[table] shutdown_command`, run without a shell, when `[web]
+        allow_shutdown` and the operator's token allow it. 202 once it runs (or has run without error),
+        500 with its words when it fails."""
+        self._operator_only(request, "shutting the table down from the page")
+        if not self.settings.allow_shutdown:
+            raise Refused(403, "shutting the table down from the page is off: set [web] allow_shutdown = true")
+        await self._body(request, set(), "{}")
+        command = self.shutdown_command
+        self.log(f"roseking: web: the operator shuts the table down ({shlex.join(command)})")
+        try:
+            process = await asyncio.create_subprocess_exec(*command, stdin=asyncio.subprocess.DEVNULL,
+                                                           stdout=asyncio.subprocess.DEVNULL,
+                                                           stderr=asyncio.subprocess.PIPE)
+        except OSError as exc:
+            raise Refused(500, f"the shutdown command {shlex.join(command)} cannot run ({exc.strerror})") from None
+        try:
+            _, err = await asyncio.wait_for(process.communicate(), SHUTDOWN_COMMAND_SECONDS)
+        except TimeoutError:
+            return _json({"command": list(command), "status": None}, status=202)
+        if process.returncode:
+            said = err.decode(errors="replace").strip().splitlines()[:1]
+            why = f"{shlex.join(command)} failed (status {process.returncode}{': ' + said[0][:200] if said else ''})"
+            self.log(f"roseking: web: {why}")
+            raise Refused(500, why)
+        return _json({"command": list(command), "status": 0}, status=202)
 
     # --- the stream -------------------------------------------------------------
 

@@ -31,7 +31,8 @@ class WebSettings:
     """Where the page listens (`host`, `port`; no port: not served unless `--web`), the operator's
     `token` (None: nothing can be changed from a browser), whether the Pi's buttons may be pressed
     from the page with the token (`allow_remote_play`), whether anyone at the page may name the
-    players (`allow_naming`; else only with the token), and the limits that keep a misbehaving
+    players (`allow_naming`; else only with the token), whether the operator may shut the machine down
+    from the page (`allow_shutdown`, with the token: `[table] shutdown_command`), and the limits that keep a misbehaving
     client from slowing the table: WebSocket connections in all and per client (address), and
     messages (and requests) a second per client."""
     host: str = "127.0.0.1"
@@ -39,6 +40,7 @@ class WebSettings:
     token: str | None = None
     allow_remote_play: bool = False
     allow_naming: bool = False
+    allow_shutdown: bool = False
     max_connections: int = 100
     connections_per_client: int = 8
     messages_per_second: float = 20.0
@@ -56,7 +58,8 @@ class WebSettings:
         token = "an operator's token set" if self.token else "no operator's token (nothing can be changed from a page)"
         return (f"{self.host} port {self.port} ({where}), {token}, remote play on a Pi "
                 f"{'allowed with the token' if self.allow_remote_play else 'off'}, naming by "
-                f"{'anyone at the page' if self.allow_naming else 'the operator'}; at most {self.max_connections} "
+                f"{'anyone at the page' if self.allow_naming else 'the operator'}, shutdown from the page "
+                f"{'allowed with the token' if self.allow_shutdown else 'off'}; at most {self.max_connections} "
                 f"connections, {self.connections_per_client} per client, {self.messages_per_second:g} messages "
                 "a second")
 
@@ -86,6 +89,7 @@ def parse_web(data: Mapping[str, object], where: str = DEFAULTS) -> WebSettings:
         token=t.get("token", None, _token),
         allow_remote_play=t.get("allow_remote_play", WebSettings.allow_remote_play, boolean),
         allow_naming=t.get("allow_naming", WebSettings.allow_naming, boolean),
+        allow_shutdown=t.get("allow_shutdown", WebSettings.allow_shutdown, boolean),
         max_connections=t.get("max_connections", WebSettings.max_connections, integer(1, 10_000)),
         connections_per_client=t.get("connections_per_client", WebSettings.connections_per_client,
                                      integer(1, 1000)),

@@ -1,5 +1,6 @@
 // The operator's page: the table's health (every two seconds), its last errors, the recent games with a
-// step-through replay (positions computed by the table's engine), the archive's download, the token.
+// step-through replay (positions computed by the table's engine), the archive's download, the token, and
+// with the token the operator's actions: a new game, the brightness, a clean shutdown (if allowed).
 import { api, element, makeBoard, paintBoard, seatTitle, setToken, takeTokenFromAddress, token } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -49,6 +50,10 @@ async function health() {
     ["Mode", `${s.mode} (${s.screen})`],
     [`Games today (${s.today})`, `${s.games_started} started, ${s.games_finished} finished`],
     ["Frames per second", `${s.frames_per_second} (${s.frames} shown in all)`],
+    ["Brightness", `${Math.round(s.brightness * 100)}%`],
+    ["At fault", s.faults.length ? s.faults.join(", ") : "nothing"],
+    ["Watchdog", s.watchdog_armed ? (s.last_ping ? `armed, last ping ${new Date(s.last_ping * 1000).toLocaleTimeString()}`
+      : "armed") : "not armed (not run by systemd)"],
     ["Watching", `${s.viewers} page${s.viewers === 1 ? "" : "s"}`],
     ["Free space", bytes(s.free_bytes)],
     ["Data directory", s.data_dir],
@@ -160,18 +165,54 @@ $("replay-card").addEventListener("keydown", (event) => {
 // --- the token --------------------------------------------------------------------------------
 
 async function showTokenState() {
+  $("actions").hidden = true;
   if (!token()) {
     $("token-state").textContent = "no token kept";
     return;
   }
   try {
-    const { rights } = await api("/api/state");
+    const { table, rights } = await api("/api/state");
     $("token-state").textContent = rights.operator ? "the operator's token is kept for this tab"
       : "this is not the operator's token";
+    $("actions").hidden = !rights.operator;
+    $("shutdown-form").hidden = !rights.shutdown;
+    const modes = $("new-mode");
+    if (modes.options.length === 1) {
+      for (const mode of table.modes) modes.append(element("option", { value: mode, text: mode }));
+    }
   } catch (error) {
     $("token-state").textContent = error.message;
   }
 }
+
+// --- the operator's actions ---------------------------------------------------------------------
+
+async function act(path, body, done) {
+  $("action-state").textContent = "…";
+  try {
+    $("action-state").textContent = done(await api(path, { method: "POST", body }));
+    health();
+  } catch (error) {
+    $("action-state").textContent = error.message;
+  }
+}
+
+$("new-game-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const mode = $("new-mode").value;
+  act("/api/new-game", mode ? { mode } : {}, (answer) => `A new game of ${answer.mode} is on the table.`);
+});
+$("brightness").addEventListener("input", () => { $("brightness-value").textContent = `${$("brightness").value}%`; });
+$("brightness-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  act("/api/brightness", { level: Number($("brightness").value) / 100 },
+    (answer) => `The brightness is ${Math.round(answer.level * 100)}%.`);
+});
+$("shutdown-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  if (!window.confirm("Shut the table down? It needs its power switched off and on to start again.")) return;
+  act("/api/shutdown", {}, () => "The table is shutting down.");
+});
 
 $("token-form").addEventListener("submit", (event) => {
   event.preventDefault();
