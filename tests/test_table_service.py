@@ -536,6 +536,32 @@ def test_mode_archives_the_saved_game_finished_or_not(tmp_path):
     assert [r["result"]["reason"] for r in archived] == ["unfinished", finished.pos.outcome()]
 
 
+@pytest.mark.parametrize("archive_fails", [False, True])
+def test_mode_says_where_the_saved_game_went_in_the_log_on_the_table_and_in_the_caption(capsys, tmp_path,
+                                                                                       archive_fails):
+    """When the archive could not take the saved game, `--mode` still said "archived in records.jsonl" in
+    the log, OLD GAME ARCHIVED on the table and in the caption, while the game waited in unarchived-….json."""
+    from firmware_py.table.scenes import text
+    from hardware.frame import bitmap_rows
+    data, frames, script = tmp_path / "data", tmp_path / "frames.jsonl", tmp_path / "wait.txt"
+    data.mkdir()
+    script.write_text("wait 0.1\n")
+    if archive_fails:
+        (data / ARCHIVE).mkdir()
+    (data / CURRENT).write_text(json.dumps(played(Setup("humans", seed=4), 5).record()))
+    assert main(["play", "--sim", "--mode", "humans", "--seed", "2", "--data-dir", str(data), "--frames",
+                 str(frames), "--input-script", str(script), "--exit-after-script"]) == 0
+    err = capsys.readouterr().err
+    kept = list(data.glob("unarchived-*.json"))
+    assert len(kept) == archive_fails
+    where = f"not archived: kept in {kept[0].name}" if archive_fails else "archived in records.jsonl"
+    assert f"roseking: the saved game (5 moves) {where}; a new game of humans starts" in err
+    first = json.loads(frames.read_text().splitlines()[0])
+    said = "OLD GAME NOT ARCHIVED" if archive_fails else "OLD GAME ARCHIVED"
+    assert first["displays"]["red.card1"] == bitmap_rows(text(said, 0, 0, 5, Settings.scroll_speed)[0])
+    assert first["caption"].startswith(f"the saved game (5 moves) {where} · ")
+
+
 def test_submit_takes_events_from_any_thread_or_coroutine_in_order_and_every_receiver_sees_the_frames(tmp_path):
     """The loop's one way in: a press submitted before the loop runs, one from another thread and one from a
     coroutine are handled in that order; a second receiver (a mirror) is shown what the devices are shown."""

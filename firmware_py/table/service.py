@@ -19,7 +19,7 @@ from firmware_py.errors import UsageError
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import Game, Mode, Setup, why_unplayable
 from firmware_py.table.loop import TableLoop
-from firmware_py.table.saves import ARCHIVE, SaveError, Saves
+from firmware_py.table.saves import SaveError, Saves
 from firmware_py.table.session import Session
 from firmware_py.table.settings import Settings
 from hardware.config import Config
@@ -58,21 +58,22 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
 
     A save that cannot be resumed is set aside, and so is a saved game this table cannot play
     (`why_unplayable`). With `deal` (`--mode`) `setup` is dealt at once and the saved game, if
-    it holds a move, archived (as `unfinished` unless it had ended). Else the saved game is
-    resumed, or, with `demo` (nobody can press), a demonstration at `setup`'s level is dealt,
-    or the new-game menu shown. What happened is announced on the table. UsageError if a save
-    cannot be moved aside.
+    it holds a move, archived (as `unfinished` unless it had ended), or kept beside the save while
+    the archive cannot take it. Else the saved game is resumed, or, with `demo` (nobody can
+    press), a demonstration at `setup`'s level is dealt, or the new-game menu shown. What
+    happened is announced on the table. UsageError if a save cannot be moved aside.
     """
     session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats})
-    resumed, archived = saved.game, None
+    resumed, retired = saved.game, None         # retired: what the table and the caption say of the save
     try:
         if saved.unreadable:
             saves.set_aside(saved.unreadable)
         if resumed is not None and deal:
             if resumed.pos.stack or resumed.over:   # a save of no move holds nothing to keep: it is replaced
-                saves.finish(resumed)   # archived, as `unfinished` unless a kill came after its last move
-                archived = f"the saved game ({len(resumed.pos.stack)} moves) archived in {ARCHIVE}"
-                log(f"roseking: {archived}; a new game of {setup.mode} starts")
+                filed = saves.finish(resumed)       # as `unfinished` unless a kill came after its last move
+                said = f"the saved game ({len(resumed.pos.stack)} moves) {filed}"
+                log(f"roseking: {said}; a new game of {setup.mode} starts")
+                retired = ("OLD GAME ARCHIVED" if filed.archived else "OLD GAME NOT ARCHIVED", said)
             resumed = None
         if resumed is not None and (why := why_unplayable(resumed.setup, session.table)):
             saves.set_aside(f"this table cannot play it: {why.explain(session.table)}")
@@ -93,8 +94,8 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
         session.announce("RESUMED", f"RESUMED ({len(resumed.pos.stack)} moves)", now)
     elif saves.set_aside_to is not None:
         session.announce("OLD SAVE SET ASIDE", f"save set aside as {saves.set_aside_to.name}", now)
-    elif archived is not None:
-        session.announce("OLD GAME ARCHIVED", archived, now)
+    elif retired is not None:
+        session.announce(*retired, now)
     return loop
 
 
