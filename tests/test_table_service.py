@@ -684,11 +684,15 @@ def test_a_failing_play_command_changes_nothing(capsys, tmp_path, option, messag
     assert list(out.iterdir()) == []
 
 
-def start_play_and_wait_for_its_save(data, *argv):
-    """`roseking play --sim ARGV` in a process group of its own, once it has saved the game it deals."""
+def start_play_and_wait_for_its_save(data, *argv, ignoring=()):
+    """`roseking play --sim ARGV` in a process group of its own (the signals `ignoring` ignored, as its parent
+    would), once it has saved the game it deals."""
+    def ignore():
+        for sig in ignoring:
+            signal.signal(sig, signal.SIG_IGN)
     proc = subprocess.Popen(ROSEKING + ["play", "--sim", "--data-dir", str(data), *argv], env=ENV,
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=ignore)
     deadline = time.monotonic() + 30
     while not (data / CURRENT).exists():
         assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read()
@@ -703,6 +707,21 @@ def test_play_stopped_by_a_signal_exits_with_128_plus_its_number(tmp_path, sig):
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 128 + sig, err                    # 143 for SIGTERM, 130 for Ctrl-C
+    assert err == b""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGINT])
+def test_play_leaves_a_signal_its_parent_ignored_ignored(tmp_path, sig):
+    """`nohup roseking play …` (SIGHUP ignored) and a script's `&` job (SIGINT ignored) used to stop at that
+    signal all the same (129, 130): the service took over every stop signal. The ignored one is followed by
+    SIGTERM, which stops it (143); a signal handled would have come first (its number is lower)."""
+    proc = start_play_and_wait_for_its_save(tmp_path, "--mode", "demo", "--level", "random", ignoring=(sig,))
+    time.sleep(0.3)
+    proc.send_signal(sig)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + signal.SIGTERM, err
     assert err == b""
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 
+from firmware_py.atomic import ours
 from firmware_py.errors import UsageError
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import Game, Mode, Setup, why_unplayable
@@ -130,7 +131,8 @@ class ButtonBridge:
 async def serve(loop: TableLoop, buttons: ButtonSource, exit_after_input: bool) -> int:
     """Run `loop`, fed by `buttons`, until it is done (status 0), or SIGTERM, SIGHUP or Ctrl-C stops it
     (128 + the signal's number: 143, 129 or 130, as service managers and shells expect); the game is
-    saved after every move anyway."""
+    saved after every move anyway. A signal that is not `ours` (`nohup` ignores SIGHUP, a script's `&`
+    job SIGINT) is left as it is."""
     stop = asyncio.Event()
     stopped_by: list[int] = []
 
@@ -138,8 +140,14 @@ async def serve(loop: TableLoop, buttons: ButtonSource, exit_after_input: bool) 
         stopped_by.append(signum)
         stop.set()
     aio = asyncio.get_running_loop()
-    for sig in STOP_SIGNALS:
+    handlers = ours(*STOP_SIGNALS)
+    for sig in handlers:
         aio.add_signal_handler(sig, stopped, sig)
-    with ButtonBridge(buttons, loop):
-        await loop.run(exit_after_input, stop)
+    try:
+        with ButtonBridge(buttons, loop):
+            await loop.run(exit_after_input, stop)
+    finally:
+        for sig, handler in handlers.items():       # for the devices' closing, as they were before
+            aio.remove_signal_handler(sig)
+            signal.signal(sig, handler)
     return 128 + stopped_by[0] if stopped_by else 0
