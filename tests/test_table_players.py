@@ -168,12 +168,17 @@ def test_finding_3_holding_hero_confirms_the_hero_move_as_a_press_does(tmp_path,
 
 def test_finding_4_holding_draw_never_takes_moves_back(tmp_path):
     """Finding 4: holding DRAW silently took back two moves against the computer (the save ended with
-    none). Now DRAW draws, however long it is held, or says WAIT while the computer's move is shown."""
+    none). Now DRAW draws, however long it is held. The first run ends once the computer's answer is
+    made (`--exit-after-script` waits for it, however long the machine takes), and the hold comes at
+    red's turn in the resumed game: no real-time wait decides what is tested."""
     data = tmp_path / "rk"
-    play_cli(tmp_path, ["red.card1 press", "red.card1 press", "wait 2", "red.draw hold 1.5", "wait 1"],
-             "--mode", "vs-computer", "--level", "easy", "--seed", "4", "--data-dir", str(data))
+    play_cli(tmp_path, ["red.card1 press", "red.card1 press"], "--mode", "vs-computer", "--level", "easy", "--seed",
+             "4", "--data-dir", str(data))
+    before = moves_saved(data)
+    assert before[0] == "NW3" and len(before) == 2                  # NW3, and the computer's answer
+    play_cli(tmp_path, ["red.draw hold 1.5"], "--data-dir", str(data))
     moves = moves_saved(data)
-    assert moves[0] == "NW3" and len(moves) >= 2 and all(m.startswith("draw") for m in moves[2:])
+    assert moves[:2] == before and moves[2].startswith("draw:") and len(moves) == 4   # drawn; the computer again
 
 
 def test_holding_draw_at_your_turn_draws(rig):
