@@ -199,6 +199,21 @@ def test_a_whole_game_ends_with_regions_scores_and_the_archive(rig):
     assert rig.session.screen is Screen.MENU
 
 
+def test_a_game_resumed_over_shows_its_end_from_the_resume_and_a_demonstration_waits_before_the_next(rig):
+    """A save of a game that had ended (a kill came before it was archived) was shown as if it had ended at
+    time 0: a demonstration dealt its next game at once, before its end was shown (and before a scripted run
+    could end: a flaky test of the archive)."""
+    from firmware_py.table.session import DEMO_PAUSE_SECONDS
+    from test_table_service import played
+    over = resume(played(Setup("demo", "random", seed=3), 400).record())
+    assert over.over
+    game = rig.resume(over)
+    rig.wait(DEMO_PAUSE_SECONDS - 1.0)
+    assert rig.session.game is game and rig.session.screen is Screen.OVER
+    rig.wait(1.1)
+    assert rig.session.game is not game                  # the next demonstration, after the pause
+
+
 def test_the_computer_shows_its_card_then_moves_and_presses_meanwhile_are_refused(rig):
     game = rig.start(Setup("vs-computer", "easy", "white", seed=11))
     assert rig.computer.busy is not None and rig.computer.busy.kind == "move"

@@ -73,14 +73,16 @@ class Session:
         self.retired: list[Game] = []
 
     def start(self, setup: Setup, now: float, resumed: Game | None = None) -> Game:
-        """Deal and show a new game of `setup` (or show the `resumed` one); the game it replaces, if
-        it is not over and has a move, goes to `retired`."""
+        """Deal and show a new game of `setup` (or show the `resumed` one, its end from now if it is
+        over); the game it replaces, if it is not over and has a move, goes to `retired`."""
         old = self.game
         if old is not None and not old.over and old.pos.stack:
             self.retired.append(old)
         self.games += 1
         game = resumed or Game(setup, deal(setup), number=self.games, settings=self.settings)
         game.number = self.games
+        if game.over:
+            game.ended = now
         self.game, self.screen, self.notice = game, Screen.PLAY, None
         self.menu.setup = setup
         return game
