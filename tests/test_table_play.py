@@ -15,7 +15,8 @@ from engine.record import push_tokens, replay
 from firmware_py.table.game import PASS_SECONDS, Game, Mode, Setup, Table, Unplayable, why_unplayable
 from firmware_py.table.menu import Menu
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
-from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, end_schedule, summary_at, text
+from firmware_py.table.reading import text
+from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, end_schedule, summary_at
 from firmware_py.table.session import Screen, Session, deal
 from firmware_py.commands.play import teams_sim_config
 from firmware_py.table.settings import Settings, table_settings
@@ -288,7 +289,7 @@ def test_the_menu_refuses_exactly_what_the_table_cannot_play(mode, seats, cards)
     expected = (Unplayable.SEATS if mode is Mode.TEAMS and seats < 4 else
                 Unplayable.CARDS if mode is not Mode.TEAMS and cards < 5 else None)
     assert why is expected
-    menu = Menu(Setup(mode), table)
+    menu = Menu(Setup(mode), table, Settings.scroll_speed)
     assert (menu.press(cards, 0.0) is None) == (why is not None)
     assert (menu.refusal.text if menu.refusal else None) == (why.value if why else None)
 

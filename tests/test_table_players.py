@@ -3,6 +3,7 @@ test, then the outcomes: cards that read right at every seat, every hand legible
 and the last move on demand, no hidden gestures, cards that stay on their buttons, an honest end,
 nothing lost, said on the table."""
 import json
+import math
 import os
 import pty
 import re
@@ -23,15 +24,16 @@ from engine.position import Position
 from firmware_py.cli import main
 from firmware_py.commands.play import teams_sim_config
 from firmware_py.table.game import Setup, seat_title, slot_map
-from firmware_py.table.game_menu import AGREE_SECONDS
-from firmware_py.table.menu import CONFIRM_SECONDS
+from firmware_py.table.game_menu import AGREE_SECONDS, NOT_AGREED, readout
+from firmware_py.table.menu import CONFIRM_SECONDS, LEAVE, NOT_STARTED
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
-from firmware_py.table.scenes import ending, lasts, pages, readout, text
+from firmware_py.table.reading import lasts, pages, text
+from firmware_py.table.scenes import ending
 from firmware_py.table.session import Screen
 from firmware_py.table.settings import Settings, parse_settings, table_settings
 from hardware.config import parse_config
 from hardware.frame import bitmap_from_rows, bitmap_rows, turn
-from hardware.glyphs import glyph, scroll
+from hardware.glyphs import glyph, number, scroll
 from hardware.layout import ROTATIONS, SIDES
 from hardware.matrices import MatrixDisplays
 from table_kit import Rig
@@ -211,16 +213,16 @@ def test_finding_5_the_confirmation_counts_down_and_a_late_press_asks_again(rig)
     rig.play(MOVES[parse_card("NE3")])
     rig.new_game_menu()
     rig.tap("red.card5")
-    shown = rig.frame.bitmap("red.card5")
-    assert shown == text("5", 0, 0, 1, SPEED)[0]                     # the seconds left, on the start display
+    menu = rig.session.menu
+    full = math.ceil(menu.confirm_seconds)
+    assert menu.confirm_seconds >= CONFIRM_SECONDS and rig.frame.bitmap("red.card5") == number(full)  # seconds left
     rig.wait(2.0)
-    assert rig.frame.bitmap("red.card5") == text("3", 0, 0, 1, SPEED)[0]
-    rig.wait(CONFIRM_SECONDS - 2.0)
-    lapsed = rig.frame.bitmap("red.card1")
-    assert rig.session.menu.confirming(rig.time.now) is None and lapsed != text("MODE 2 PLAYERS", 0, rig.time.now,
-                                                                                 1, SPEED)[0]   # NOT STARTED
+    assert rig.frame.bitmap("red.card5") == number(full - 2)
+    rig.wait(menu.confirm_seconds - 2.0)
+    assert menu.confirming(rig.time.now) is None
+    assert rig.frame.bitmap("red.card1") == text(NOT_STARTED, 0, 0, 5, SPEED)[0]      # from its first letter
     rig.tap("red.card5")                                 # after the wait: asks again, visibly, never starts
-    assert rig.session.game is game and rig.frame.bitmap("red.card5") == text("5", 0, 0, 1, SPEED)[0]
+    assert rig.session.game is game and rig.frame.bitmap("red.card5") == number(full)
     rig.tap("red.card5")
     assert rig.session.game is not game
 
@@ -433,7 +435,7 @@ def test_a_takeback_between_people_needs_both_and_is_said(rig):
     rig.play(MOVES[parse_card("NE3")])
     rig.choose("TAKE BACK", seat="red")                  # red asks: white must agree
     assert game.pos.history() == ["NE3"] and rig.session.options.pending.count == 1
-    assert rig.frame.bitmap("white.card4") == text(str(round(AGREE_SECONDS)), 0, 0, 1, SPEED)[0]   # counted down
+    assert rig.frame.bitmap("white.card4") == number(round(AGREE_SECONDS))          # counted down
     rig.tap("red.card4")                                 # the same colour again is no agreement
     assert game.pos.history() == ["NE3"]
     rig.tap("white.card4")
@@ -567,11 +569,100 @@ def test_text_that_fits_stands_still_and_longer_text_scrolls_at_the_configured_s
         parse_settings({"scroll_speed": 100}, "t.toml")
 
 
-def test_the_menus_have_titles(rig):
+def test_the_menus_have_titles_each_from_its_first_letter(rig):
+    """The titles scrolled as if they had appeared at time 0 of the clock, so a menu opened mid-scroll (the
+    game menu's first frame showed `R L I T G`, not `S L H T N`); the rig's clock starts at 100 s, and the
+    menus open at odd times after that."""
+    first = [text(label, 0.0, 0.0, 1, SPEED)[0] for label in ("SCORE", "LAST MOVE", "HINT", "TAKE BACK", "NEW GAME")]
+    assert len(set(first)) == 5
     rig.start(Setup("humans", seed=7))
+    rig.wait(7.3)
     rig.tap("menu")
     assert rig.session.options.labels() == ["SCORE", "LAST MOVE", "HINT", "TAKE BACK", "NEW GAME"]
+    assert [rig.frame.bitmap(f"red.card{k}") for k in range(1, 6)] == first
+    rig.wait(3.1)
     rig.tap("red.card5")
     assert rig.session.screen is Screen.MENU
-    assert rig.session.menu.labels() == ["MODE 2 PLAYERS", "NO COMPUTER", "RED PERSON", "", "START"]
-    assert rig.frame.bitmap("red.card1") == text("MODE 2 PLAYERS", 0.0, rig.time.now, 1, SPEED)[0]
+    labels = rig.session.menu.labels()
+    assert labels == ["MODE 2 PLAYERS", "NO COMPUTER", "RED PERSON", "", "START"]
+    assert [rig.frame.bitmap(f"white.card{k}") for k in (1, 2, 3, 5)] == \
+        [text(label, 0.0, 0.0, 1, SPEED)[0] for label in labels if label]
+    rig.wait(2.7)
+    rig.tap("red.card1")                                 # a new mode: its title and the level's start anew
+    assert [rig.frame.bitmap(f"red.card{k}") for k in (1, 2)] == [text("MODE COMPUTER", 0.0, 0.0, 1, SPEED)[0],
+                                                                  text("LEVEL MEDIUM", 0.0, 0.0, 1, SPEED)[0]]
+
+
+def shown_whole(rig, seats, cards, message, since):
+    """Step the rig's clock through one whole showing of `message` on the card displays `cards` (1 = card 1)
+    of each of `seats`, shown from `since`, checking at every tick that they show it as `text` draws it."""
+    speed = rig.session.settings.scroll_speed
+    rig.wait(since - rig.time.now + 1e-6)                # just after it appeared
+    rig.loop.step()
+    end = since + lasts(message, len(cards), speed)
+    while rig.time.now < end - 1e-6:
+        want = list(text(message, since, rig.time.now, len(cards), speed))
+        for seat in seats:
+            assert [rig.frame.bitmap(f"{seat}.card{k}") for k in cards] == want, (message, rig.time.now - since)
+        rig.wait(min(0.05, end - rig.time.now))
+
+
+def leaving_a_game(rig):
+    """The question to leave a game, then that it was not left: each as long as it takes to read."""
+    rig.play(MOVES[parse_card("NE3")])
+    rig.new_game_menu()
+    rig.tap("red.card5")
+    menu = rig.session.menu
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4), LEAVE, menu.confirm_since)    # shown while it is open
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), NOT_STARTED, menu.confirm_since + menu.confirm_seconds)
+
+
+def agreeing_to_a_takeback(rig):
+    rig.play(MOVES[parse_card("NE3")])
+    rig.choose("TAKE BACK", seat="red")
+    pending = rig.session.options.pending
+    shown_whole(rig, ("white",), (1, 2, 3, 5), "UNDO 1? PRESS TAKE BACK", pending.since)   # while it is open
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), NOT_AGREED, pending.until)
+
+
+def a_refusal(rig):
+    rig.choose("TAKE BACK", seat="red")
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), "NOTHING TO TAKE BACK", rig.session.options.refusal.since)
+
+
+def a_note(rig):
+    rig.play(MOVES[parse_card("NE3")])
+    rig.tap("white.card2")                               # NW3 from h8 leaves the board
+    shown_whole(rig, ("white",), (2,), "OFF BOARD", rig.game.note.since)
+
+
+def an_announcement(rig):
+    rig.session.announce("OLD GAME NOT ARCHIVED", "the saved game …", rig.time.now)
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), "OLD GAME NOT ARCHIVED", rig.session.notice.since)
+
+
+def the_state_of_the_game(rig):
+    rig.play(MOVES[parse_card("NE3")])
+    rig.choose("SCORE", seat="white")
+    info = rig.session.options.info
+    since = info.since
+    for line in info.lines:                              # one round of the lines, each whole, in the menu
+        shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), line, since)
+        since += lasts(line, 5, rig.session.settings.scroll_speed)
+
+
+@pytest.mark.parametrize("speed", [SPEED, 4.0])
+@pytest.mark.parametrize("scene", [leaving_a_game, agreeing_to_a_takeback, a_refusal, a_note, an_announcement,
+                                   the_state_of_the_game])
+def test_every_timed_text_is_shown_as_long_as_it_takes_to_read(tmp_path, scene, speed):
+    """"LEAVE THIS GAME? PRESS START AGAIN" needs 11.5 s on four displays at 20 columns a second, and was asked
+    for 5 s; "NOT STARTED" and "NOT AGREED" needed more than their 2 s. Each text the table shows for a while
+    is shown, from its first letter, for at least one whole showing at the configured speed (the slowest
+    too), and the question it asks stays open while it is read."""
+    rig = Rig(tmp_path, Settings(scroll_speed=speed))
+    try:
+        rig.start(Setup("humans", seed=7))
+        rig.wait(3.3)
+        scene(rig)
+    finally:
+        rig.close()

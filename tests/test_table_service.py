@@ -541,7 +541,7 @@ def test_mode_says_where_the_saved_game_went_in_the_log_on_the_table_and_in_the_
                                                                                        archive_fails):
     """When the archive could not take the saved game, `--mode` still said "archived in records.jsonl" in
     the log, OLD GAME ARCHIVED on the table and in the caption, while the game waited in unarchived-….json."""
-    from firmware_py.table.scenes import text
+    from firmware_py.table.reading import text
     from hardware.frame import bitmap_rows
     data, frames, script = tmp_path / "data", tmp_path / "frames.jsonl", tmp_path / "wait.txt"
     data.mkdir()

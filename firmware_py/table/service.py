@@ -91,6 +91,8 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
     now = loop.clock()
     if first is not None:
         session.start(first, now, resumed)
+    else:
+        session.open_menu(now)
     if resumed is not None:
         session.announce("RESUMED", f"RESUMED ({len(resumed.pos.stack)} moves)", now)
     elif saves.set_aside_to is not None:
