@@ -12,6 +12,7 @@ a person costs little.
 """
 import asyncio
 import contextlib
+import math
 import queue
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -50,6 +51,7 @@ class TableLoop:
         self.session, self.slots, self.computer, self.saves, self.clock = session, slots, computer, saves, clock
         self.receivers: list[Receiver] = list(receivers)
         self.shown: Frame | None = None
+        self.stepped = -math.inf            # the time of the last step: the time the last frame shows
         self._saved: tuple[int, int] = (-1, -1)      # (game number, changes) last saved
         self._archived = -1
         self._fd: int | None = None
@@ -95,6 +97,7 @@ class TableLoop:
     def step(self, now: float | None = None) -> None:
         """Timers, the computer, saves, and the frame for `now`."""
         now = self.clock() if now is None else now
+        self.stepped = now
         self.session.tick(now)
         self._think()
         self._persist(now)
@@ -133,8 +136,11 @@ class TableLoop:
             self._saved = (game.number, game.changes)
 
     def settled(self) -> bool:
-        """True when nothing is left to do but wait for a person (or the game is a demonstration)."""
-        game = self.session.game
+        """True when nothing is left to do but wait for a person (or the game is a demonstration), and
+        what the table announced at the start (RESUMED, …) has been said to its end in the frames shown."""
+        notice, game = self.session.notice, self.session.game
+        if notice is not None and self.stepped < notice.until:
+            return False
         if game is None or self.session.screen is Screen.MENU or game.setup.mode is Mode.DEMO:
             return True
         return self.session.want() is None and game.shown is None
