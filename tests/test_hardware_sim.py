@@ -193,7 +193,7 @@ def test_terminal_picture_shows_colours_glyphs_keys_and_the_caption():
     # the first display's top half-row: N's row 0 is ...##... → lit in columns 3 and 4
     lit = "\x1b[38;2;%d;%d;%dm" % DOT_ON
     assert red_rows.count(lit) == 2
-    assert lines[-1] == "red to move"
+    assert lines[-2:] == ["red to move", ""]
     white = next(ln for ln in lines if ln.startswith("white:"))
     assert lines.index(white) < lines.index(board_top) and white.index("card5") < white.index("card1")
     assert "abcdefghi" not in text and "a  b  c" in text
@@ -209,8 +209,11 @@ def test_the_terminal_picture_fits_80_by_24(teams):
     config = teams_sim_config() if teams else CONFIG
     slots = tuple(s for seat in config.seats for s in (*config.displays.chain, f"{seat}.hero") if s.startswith(seat))
     keys = {k: name for k, name in key_map(config.seats).items() if name in config.buttons.pins}
-    lines = picture_lines(Frame(caption="x" * 200), slots, config.displays.sides(), legend(keys))
+    caption = " · ".join(["RESUMED (3 moves)", "red1 to move", "red 0, white 0", "52 stones left", "pile 12",
+                          "heroes red1 2, white1 2, red2 2, white2 2"])         # 120 characters
+    lines = picture_lines(Frame(caption=caption), slots, config.displays.sides(), legend(keys))
     assert max(map(visible_width, lines)) <= 80 and len(lines) + 2 <= 24
+    assert " ".join(lines[-2:]) == caption              # the status line was cut at 80: the hero counts lost
 
 
 def test_a_terminal_too_small_for_the_picture_is_told_what_it_needs():
@@ -225,7 +228,7 @@ def test_a_terminal_too_small_for_the_picture_is_told_what_it_needs():
         TerminalView(out, CONFIG.displays.chain, CONFIG.displays.sides(), ["keys"]).close()
     said = os.read(master, 1 << 16).decode()
     os.close(master)
-    assert "the picture needs a terminal of 80 x 23 (this one is 60 x 20)" in said
+    assert "the picture needs a terminal of 80 x 24 (this one is 60 x 20)" in said
 
 
 def test_terminal_view_draws_in_place():

@@ -28,12 +28,13 @@ from firmware_py.table.game_menu import AGREE_SECONDS, NOT_AGREED, readout
 from firmware_py.table.menu import CONFIRM_SECONDS, LEAVE, NOT_STARTED
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.reading import lasts, pages, text
-from firmware_py.table.scenes import ending
+from firmware_py.table.scenes import caption, ending
 from firmware_py.table.session import Screen
 from firmware_py.table.settings import Settings, parse_settings, table_settings
 from hardware.config import parse_config
 from hardware.frame import bitmap_from_rows, bitmap_rows, turn
 from hardware.glyphs import glyph, number, scroll
+from hardware.terminal import caption_lines
 from hardware.layout import ROTATIONS, SIDES
 from hardware.matrices import MatrixDisplays
 from table_kit import Rig
@@ -267,7 +268,7 @@ def test_finding_7_resumed_and_set_aside_are_said_on_the_table_and_in_the_captio
     assert frames[0]["displays"]["red.card1"] == bitmap_rows(text("RESUMED", 0, 0, 5, SPEED)[0])   # then the cards:
     game = resume(json.loads((data / CURRENT).read_text()))
     assert frames[-3]["displays"]["white.card1"] == bitmap_rows(turn(glyph(CARD_NAMES[game.slots[1][0]]), 180))
-    assert all(f["caption"].startswith("RESUMED (3 moves) · ") for f in frames[:-2])        # a caption that stays
+    assert all(f["caption"].endswith(" · RESUMED (3 moves)") for f in frames[:-2])          # a caption that stays
     (data / CURRENT).write_text("{not json")
     frames = play_cli(tmp_path, [], "--data-dir", str(data))
     aside = next(data.glob("set-aside-*"))
@@ -337,6 +338,27 @@ def test_finding_8_the_terminal_is_given_back_on_every_signal_it_can_catch(tmp_p
         os.close(slave)
     assert not cbreak & termios.ICANON and restored & termios.ICANON and restored & termios.ECHO
     assert b"\x1b[r\x1b[999;1H" in got                  # the scroll region given back
+
+
+@pytest.mark.parametrize("teams", [False, True])
+def test_the_status_line_keeps_the_state_whole_within_80_columns(tmp_path, teams):
+    """The status line was cut at 80 columns: a teams line (100 characters) and any line after RESUMED (101)
+    lost the hero counts. It takes two lines now, the state first: whole with RESUMED, and with a kept
+    file's name too on two seats; on four, such a name may run over the end, never into the state."""
+    config = teams_sim_config() if teams else parse_config({})
+    rig = Rig(tmp_path, table_settings(config), seats=config.seats, pins=dict(config.buttons.pins),
+              slots=config.displays.chain, views={s: config.displays.view_of(s) for s in config.seats})
+    try:
+        rig.start(Setup("teams" if teams else "humans", seed=21))
+        state = caption(rig.session)
+        assert "heroes " in state
+        for notice in ("RESUMED (3 moves)", "saved game not archived: kept in unarchived-20261201-173534-343530.json"):
+            rig.session.announce("NOTICE", notice, rig.time.now)
+            said = caption(rig.session)
+            shown = " ".join(caption_lines(said)).rstrip()
+            assert shown == said if notice.startswith("RESUMED") or not teams else shown.startswith(state + " · ")
+    finally:
+        rig.close()
 
 
 def test_finding_8_the_readme_says_reset_after_a_kill():

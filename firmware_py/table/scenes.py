@@ -317,7 +317,8 @@ def displays_menu(menu: Menu, session: Session, now: float) -> dict[str, Bitmap]
 
 
 def caption(session: Session) -> str:
-    """The terminal's status line: a notice that stays (RESUMED, a save set aside), then the game's state."""
+    """The terminal's status line: the game's state, then a notice that stays (RESUMED, a save set aside);
+    in two lines of the terminal (`hardware.terminal.caption_lines`), which a long notice may overrun."""
     game = session.game
     if session.screen is Screen.MENU or game is None:
         state = "the new-game menu"
@@ -328,10 +329,9 @@ def caption(session: Session) -> str:
             state = f"game over: {ending(game).lower()}"
         else:
             heroes = ", ".join(f"{n} {h}" for n, h in zip(pos.variant.seats, pos.heroes))
-            state = f"{pos.seat} to move · {scores} · {pos.supply} stones left · pile {len(pos.pile)} · " \
-                    f"heroes {heroes}"
+            state = f"{pos.seat} to move · {scores} · {pos.supply} stones · pile {len(pos.pile)} · heroes {heroes}"
     notice = session.notice
-    return f"{notice.caption} · {state}" if notice is not None else state
+    return f"{state} · {notice.caption}" if notice is not None else state
 
 
 def frame(session: Session, slots: Sequence[str], now: float) -> Frame:

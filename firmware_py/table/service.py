@@ -72,9 +72,9 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
         if resumed is not None and deal:
             if resumed.pos.stack or resumed.over:   # a save of no move holds nothing to keep: it is replaced
                 filed = saves.finish(resumed)       # as `unfinished` unless a kill came after its last move
-                said = f"the saved game ({len(resumed.pos.stack)} moves) {filed}"
-                log(f"roseking: {said}; a new game of {setup.mode} starts")
-                retired = ("OLD GAME ARCHIVED" if filed.archived else "OLD GAME NOT ARCHIVED", said)
+                log(f"roseking: the saved game ({len(resumed.pos.stack)} moves) {filed}; a new game of {setup.mode} "
+                    "starts")
+                retired = ("OLD GAME ARCHIVED" if filed.archived else "OLD GAME NOT ARCHIVED", f"saved game {filed}")
             resumed = None
         if resumed is not None and (why := why_unplayable(resumed.setup, session.table)):
             saves.set_aside(f"this table cannot play it: {why.explain(session.table)}")
