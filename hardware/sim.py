@@ -25,7 +25,6 @@ from hardware.snapshot import Snapshots
 from hardware.terminal import TerminalView
 
 MIN_TAP_SECONDS = 0.05
-HOLD_MARGIN_SECONDS = 0.3
 REPORT_SECONDS = 10.0       # the longest a finger waits for its press or release to be reported
 
 
@@ -182,7 +181,7 @@ def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = Non
                 buttons.end()
         threading.Thread(target=play, daemon=True, name="sim-script").start()
     elif show_view and interactive(stdin):
-        keyboard = Keyboard(stdin, keys, pins, tap, timing.hold_seconds + HOLD_MARGIN_SECONDS)
+        keyboard = Keyboard(stdin, keys, pins, tap)
         closers.insert(0, keyboard.close)
     closers.append(factory.close)
     return SimDevices(SimScreen(slots, outputs, clock), buttons, closers)

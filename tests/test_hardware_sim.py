@@ -240,12 +240,13 @@ def test_terminal_view_draws_in_place():
     assert written.endswith("\x1b[r\x1b[999;1H\n")      # scroll region given back
 
 
-def test_keyboard_taps_and_holds_through_a_terminal():
+def test_keyboard_taps_through_a_terminal_and_offers_no_hold():
+    """The legend offered `h,key=hold` though nothing at the table acts on a hold: `h` is no key any more."""
     import os
     import pty
     import queue
 
-    from hardware.keyboard import Keyboard, key_map
+    from hardware.keyboard import Keyboard, key_map, legend
 
     pressed = queue.Queue()
 
@@ -255,11 +256,12 @@ def test_keyboard_taps_and_holds_through_a_terminal():
 
     master, slave = pty.openpty()
     with os.fdopen(slave, "r") as terminal:
-        keyboard = Keyboard(terminal, key_map(["red", "white"]), Pins(), tap_seconds=0.05, hold_seconds=1.3)
+        keyboard = Keyboard(terminal, key_map(["red", "white"]), Pins(), tap_seconds=0.05)
         try:
             os.write(master, b"3xhpm")
             assert [pressed.get(timeout=10) for _ in range(3)] == [
-                ("red.card3", 0.05), ("white.draw", 1.3), ("menu", 0.05)]
+                ("red.card3", 0.05), ("white.draw", 0.05), ("menu", 0.05)]
+            assert not any("hold" in line for line in legend(key_map(["red", "white"])))
         finally:
             keyboard.close()
             os.close(master)
