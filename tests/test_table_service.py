@@ -510,10 +510,12 @@ def test_a_kill_at_any_moment_leaves_a_save_that_replays_and_resumes(tmp_path):
 
 def test_config_check_reads_the_table_section(capsys, tmp_path):
     good, bad = tmp_path / "good.toml", tmp_path / "bad.toml"
-    good.write_text('backend = "sim"\n[table]\nhint = false\nthink_seconds = 2\n')
+    good.write_text('backend = "sim"\n[table]\nhint = false\nthink_seconds = 2\ntakeback_agree = false\n'
+                    'show_seconds = 3.5\nscroll_speed = 12\n')
     bad.write_text('backend = "sim"\n[table]\nthink_seconds = nan\n')
     assert main(["config", "check", str(good)]) == 0
-    assert "table: hint off, takeback on, level medium, thinking at most 2 s" in capsys.readouterr().out
+    assert "table: hint off, takeback on (one press), level medium, thinking at most 2 s, the computer's move " \
+           "shown 3.5 s, text scrolled at 12 columns a second, 5 cards per seat" in capsys.readouterr().out
     assert main(["config", "check", str(bad)]) == 2
     assert capsys.readouterr().err == f"error: {bad}: table.think_seconds: must be a finite number (got nan)\n"
 
