@@ -111,7 +111,8 @@ def test_every_card_points_its_board_direction_and_text_reads_upright_at_every_m
     """The invariant, for every side, rotation and flip: through the scenes and the real luma driver,
     after the configured mounting the seat reads its text upright, and the lit arrow head of every card
     lies in the card's board direction (R2)."""
-    config = parse_config({"displays": {"white": {"side": side, "rotation": rotation, "flip": flip}}})
+    red = {"red": {"side": "north"}} if side == "south" else {}          # each seat at an edge of its own
+    config = parse_config({"displays": {"white": {"side": side, "rotation": rotation, "flip": flip}, **red}})
     rig = Rig(tmp_path, slots=config.displays.chain, views={s: config.displays.view_of(s) for s in config.seats})
     serial = RecordingSerial()
     matrices = MatrixDisplays(config.displays, serial)
