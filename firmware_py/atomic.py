@@ -156,18 +156,29 @@ def _terminated(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(128 + signum)
 
 
+def ours(*signals: signal.Signals) -> dict[signal.Signals, Any]:
+    """Of `signals`, those this program may handle, each with its handler now (to put back after): those
+    at their default, or at the unwinding of `_sigterm_unwinds`. A signal the parent chose to ignore
+    (`nohup`, a script's `&` job) stays ignored, and one someone else handles (asyncio) stays theirs;
+    none outside the main thread, which alone can set a handler."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    now = {s: signal.getsignal(s) for s in signals}
+    return {s: h for s, h in now.items() if h in (signal.SIG_DFL, signal.default_int_handler, _terminated)}
+
+
 @contextlib.contextmanager
 def _sigterm_unwinds(*signals: signal.Signals) -> Iterator[None]:
-    """While the block runs, SIGTERM (or each of `signals`) raises SystemExit so that `finally` clauses run."""
-    mine = [s for s in signals or (signal.SIGTERM,) if signal.getsignal(s) == signal.SIG_DFL] \
-        if threading.current_thread() is threading.main_thread() else []
+    """While the block runs, SIGTERM (or each of `signals`, those that are `ours`) raises SystemExit so
+    that `finally` clauses run."""
+    mine = ours(*signals or (signal.SIGTERM,))
     for s in mine:
         signal.signal(s, _terminated)
     try:
         yield
     finally:
-        for s in mine:
-            signal.signal(s, signal.SIG_DFL)
+        for s, handler in mine.items():
+            signal.signal(s, handler)
 
 
 def fsync_folder(folder: str) -> None:

@@ -8,6 +8,7 @@ own state and timers, so one held down for minutes holds up no other; `close()` 
 every pending timer before releasing the pins.
 """
 import queue
+import threading
 from collections.abc import Callable
 from typing import Protocol
 
@@ -47,17 +48,34 @@ class Buttons:
         self.pins = dict(pins)
         self._queue: queue.Queue[ButtonEvent | None] = queue.Queue()  # None: the end of input
         self._devices: list[InputDevice] = []
-        self._contacts: list[Contact] = []
+        self._contacts: dict[str, Contact] = {}
+        self._reported = threading.Condition()      # notified after each event
+        self._closed = False
         try:
             for name, pin in self.pins.items():
                 device: InputDevice = DigitalInputDevice(pin, pull_up=True, pin_factory=pin_factory)
                 self._devices.append(device)
-                contact = Contact(name, timing, self._queue.put, _level_of(device), after)
-                self._contacts.append(contact)
+                contact = Contact(name, timing, self._put, _level_of(device), after)
+                self._contacts[name] = contact
                 device.when_activated = device.when_deactivated = contact.changed
         except BaseException:
             self.close()
             raise
+
+    def _put(self, event: ButtonEvent) -> None:
+        self._queue.put(event)
+        with self._reported:
+            self._reported.notify_all()
+
+    def reported(self, name: str, down: bool, timeout: float) -> bool:
+        """Wait until button `name` has been reported `down` (its press came) or up (its release came), for
+        at most `timeout` seconds; False if it has not been by then, or the buttons are closed. A simulated
+        finger waits so before it moves on: the rule's timers may run late on a busy machine, and a tap
+        over before they run would be no press at all."""
+        contact = self._contacts[name]
+        with self._reported:
+            return self._reported.wait_for(lambda: contact.down == down or self._closed, timeout) \
+                and not self._closed
 
     def get(self, timeout: float | None = None) -> ButtonEvent | None:
         """The next event, or None after `timeout` seconds; InputEnded once input has ended."""
@@ -76,9 +94,11 @@ class Buttons:
 
     def close(self) -> None:
         """Cancel the rule's timers, then release every pin."""
-        for contact in self._contacts:
+        for contact in self._contacts.values():
             contact.close()
-        self._contacts = []
+        with self._reported:
+            self._closed = True
+            self._reported.notify_all()
         for device in self._devices:
             device.close()
         self._devices = []

@@ -308,11 +308,25 @@ def _displays(t: ConfigTable, seats: tuple[str, ...], cards: int) -> DisplayConf
                                 choice(*BLOCK_ORIENTATIONS)),
         reverse_order=t.get("reverse_order", DisplayConfig.reverse_order, boolean),
         intensity=t.get("intensity", DisplayConfig.intensity, integer(0, 15)),
-        panels=tuple(_panel(t.sub(seat), seat, side) for seat, side in zip(seats, default_sides(len(seats)))),
+        panels=_panels(t, seats),
     )
     d = replace(d, dim_intensity=t.get("dim_intensity", d.intensity // 4, integer(0, d.intensity)))
     t.finish()
     return d
+
+
+def _panels(t: ConfigTable, seats: tuple[str, ...]) -> tuple[Panel, ...]:
+    """Each seat's panel, at an edge of its own: two players at one edge would see the board alike and
+    crowd each other's displays."""
+    panels: list[Panel] = []
+    for seat, side in zip(seats, default_sides(len(seats))):
+        panel = _panel(t.sub(seat), seat, side)
+        other = next((p.seat for p in panels if p.side == panel.side), None)
+        if other is not None:
+            raise t.error(f"{seat}.side", f"{_show(panel.side)} is the side of {other} too; each seat needs an edge "
+                          "of its own")
+        panels.append(panel)
+    return tuple(panels)
 
 
 def _panel(t: ConfigTable, seat: str, side: str) -> Panel:

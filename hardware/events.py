@@ -133,6 +133,11 @@ class Contact:
             else:
                 self._settle_locked()
 
+    @property
+    def down(self) -> bool:
+        """The level last reported: True from the button's press to its release."""
+        return self._down
+
     def close(self) -> None:
         """Cancel the pending timers; later calls do nothing."""
         with self._lock:

@@ -4,7 +4,8 @@
 distances (`"1"`, `"2"`, `"3"`, a big digit), a card (`"NE2"`: a small arrow with
 one to three pips beside it), `"empty"` (a dotted card outline) and `"hero0"` …
 `"hero9"` (a crown over the count). `scroll(text, offset, count)` slides text across
-one or more displays. The hardware draws names; it does not know what a card does.
+one or more displays; `number(n)` fits a count of seconds up to 99 on one. The hardware
+draws names; it does not know what a card does.
 
 >>> from hardware.frame import bitmap_rows
 >>> bitmap_rows(glyph("N"))[:4]
@@ -156,9 +157,28 @@ def scroll(text: str, offset: int, count: int = 1, gap: int = 8) -> tuple[Bitmap
     Scenes animate text by raising `offset` with time; the text wraps round, so any
     offset is valid.
     """
-    columns = text_columns(text) + [0] * gap
-    width = 8 * count
-    window = [columns[(offset + x) % len(columns)] for x in range(width)]
+    return _bitmaps(text_columns(text) + [0] * gap, offset, count)
+
+
+def number(n: int) -> Bitmap:
+    """`n` (0–99) on one display: a digit of the text's font (as `scroll` shows it), or from 10 on, two
+    digits of luma's tiny font, three columns each, which fit where two of the text's font would not.
+
+    >>> from hardware.frame import bitmap_rows
+    >>> bitmap_rows(number(12))[1:6]
+    ['..#..##.', '.##....#', '..#...#.', '..#..#..', '.###.###']
+    """
+    if not 0 <= n <= 99:
+        raise ValueError(f"{n} is not a number from 0 to 99")
+    if n < 10:
+        return scroll(str(n), 0)[0]
+    tens, ones = (TINY_FONT[ord(d)][:3] for d in str(n))
+    return _bitmaps([0, *tens, 0, *ones], 0, 1)[0]
+
+
+def _bitmaps(columns: list[int], offset: int, count: int) -> tuple[Bitmap, ...]:
+    """`count` bitmaps of the column bytes `columns` (bit 0 = top row) from `offset`, wrapping round."""
+    window = [columns[(offset + x) % len(columns)] for x in range(8 * count)]
     return tuple(
         tuple(sum(0x80 >> x for x in range(8) if window[8 * d + x] >> y & 1) for y in range(8))
         for d in range(count)

@@ -1,5 +1,6 @@
-"""The simulator's keyboard: keys press the simulated buttons (a terminal has no key-up,
-so a key is a tap, and `h` then a key holds that button)."""
+"""The simulator's keyboard: keys press the simulated buttons (a terminal has no key-up, so a
+key is a tap; the table acts on a press alone, and a hold, for the self-test's echo, comes
+from an input script's `hold`)."""
 import os
 import threading
 from collections.abc import Iterable, Mapping
@@ -10,7 +11,6 @@ from hardware.script import Finger
 
 SEAT_KEYS = ("12345qw", "67890op", "asdfgzx", "jkl;'nb")   # card1–5, hero, draw of up to four seats
 MENU_KEY = "m"
-HOLD_KEY = "h"
 
 
 def key_map(seats: Iterable[str]) -> dict[str, str]:
@@ -24,7 +24,7 @@ def legend(keys: Mapping[str, str]) -> list[str]:
     """Lines that explain `keys` on screen: one per seat, then the menu; at most 36 characters wide.
 
     >>> legend(key_map(["red"]))
-    ['keys: red    12345=cards q=hero w=draw', '      m=menu h,key=hold Ctrl-C=quit']
+    ['keys: red    12345=cards q=hero w=draw', '      m=menu Ctrl-C=quit']
     """
     by_seat: dict[str, dict[str, str]] = {}
     for key, name in keys.items():
@@ -33,27 +33,25 @@ def legend(keys: Mapping[str, str]) -> list[str]:
     lines = [f"{seat:<6} {''.join(k for c, k in controls.items() if c.startswith('card'))}=cards "
              f"{controls.get('hero', '-')}=hero {controls.get('draw', '-')}=draw"
              for seat, controls in by_seat.items() if seat]
-    lines.append(f"{by_seat.get('', {}).get(MENU_BUTTON, '-')}=menu h,key=hold Ctrl-C=quit")
+    lines.append(f"{by_seat.get('', {}).get(MENU_BUTTON, '-')}=menu Ctrl-C=quit")
     return [("keys: " if i == 0 else " " * 6) + line for i, line in enumerate(lines)]
 
 
 class Keyboard:
     """Reads single keys from a terminal in cbreak mode on a daemon thread and drives the pins."""
 
-    def __init__(self, stream: TextIO, keys: Mapping[str, str], pins: Finger, tap_seconds: float,
-                 hold_seconds: float) -> None:
+    def __init__(self, stream: TextIO, keys: Mapping[str, str], pins: Finger, tap_seconds: float) -> None:
         import termios   # Unix terminals only; imported here so the package loads anywhere
         import tty
         self._termios = termios
         self._fd = stream.fileno()
         self._keys, self._pins = keys, pins
-        self._tap, self._hold = tap_seconds, hold_seconds
+        self._tap = tap_seconds
         self._saved = termios.tcgetattr(self._fd)
         tty.setcbreak(self._fd)
         threading.Thread(target=self._read, daemon=True, name="sim-keyboard").start()
 
     def _read(self) -> None:
-        holding = False
         while True:
             try:
                 key = os.read(self._fd, 1).decode(errors="replace")
@@ -61,11 +59,8 @@ class Keyboard:
                 return
             if not key:
                 return
-            if key == HOLD_KEY:
-                holding = True
-            elif key in self._keys:
-                self._pins.press(self._keys[key], self._hold if holding else self._tap)
-                holding = False
+            if key in self._keys:
+                self._pins.press(self._keys[key], self._tap)
 
     def close(self) -> None:
         """Give the terminal back its settings."""

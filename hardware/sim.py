@@ -24,32 +24,34 @@ from hardware.script import Step, run_script
 from hardware.snapshot import Snapshots
 from hardware.terminal import TerminalView
 
-HOLD_MARGIN_SECONDS = 0.3
+REPORT_SECONDS = 10.0       # the longest a finger waits for its press or release to be reported
 
 
 class SimPins:
     """Drives the mock pins under named buttons as a finger would (pressed = low).
 
-    After each press it waits `settle` seconds, so that the release is reported
-    before the next button goes down (the debounce reports a level `min_pulse` late).
+    Like a finger, it is slower than the buttons' timers: it keeps a button down until its
+    press has been reported, and after letting go waits until its release has been, so that
+    however late a busy machine runs those timers no tap is lost, nor merged with the next.
     """
 
-    def __init__(self, factory: MockFactory, pins: Mapping[str, int],
-                 sleep: Callable[[float], None] = time.sleep, settle: float = 0.0) -> None:
-        self._factory, self._pins, self._sleep, self._settle = factory, pins, sleep, settle
+    def __init__(self, factory: MockFactory, buttons: Buttons, sleep: Callable[[float], None] = time.sleep) -> None:
+        self._factory, self._buttons, self._sleep = factory, buttons, sleep
 
     def down(self, name: str) -> None:
-        self._factory.pin(self._pins[name]).drive_low()
+        self._factory.pin(self._buttons.pins[name]).drive_low()
 
     def up(self, name: str) -> None:
-        self._factory.pin(self._pins[name]).drive_high()
+        self._factory.pin(self._buttons.pins[name]).drive_high()
 
     def press(self, name: str, seconds: float) -> None:
-        """Hold `name` down for `seconds`, then let go."""
+        """Hold `name` down for `seconds` (and until its press is reported), then let go (until its
+        release is reported)."""
         self.down(name)
         self._sleep(seconds)
+        self._buttons.reported(name, True, REPORT_SECONDS)
         self.up(name)
-        self._sleep(self._settle)
+        self._buttons.reported(name, False, REPORT_SECONDS)
 
 
 class SimScreen:
@@ -199,7 +201,7 @@ def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = Non
     factory = MockFactory()
     timing = b.timing
     buttons = Buttons(b.pins, timing, factory)
-    pins = SimPins(factory, b.pins, settle=timing.min_pulse_seconds + timing.debounce_seconds)
+    pins = SimPins(factory, buttons)
     tap = timing.tap_seconds
     if input_script is not None:
         steps = input_script
@@ -210,7 +212,7 @@ def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = Non
                 buttons.end()
         threading.Thread(target=play, daemon=True, name="sim-script").start()
     elif show_view and interactive(stdin):
-        keyboard = Keyboard(stdin, keys, pins, tap, timing.hold_seconds + HOLD_MARGIN_SECONDS)
+        keyboard = Keyboard(stdin, keys, pins, tap)
         closers.insert(0, keyboard.close)
     closers.append(factory.close)
     return SimDevices(SimScreen(slots, outputs, clock), buttons, closers)

@@ -3,12 +3,14 @@ with the same bitmaps the matrices show, the key map and the frame's caption.
 
 The picture is the table seen from above, rank 9 at the top, as the snapshots draw it:
 each seat's displays along its edge (those along the west and east edges folded two
-wide), dimmed displays in a dim red. Two seats fit a terminal of 80 × 24, a teams table
-80 × 25; a smaller terminal is told what size the picture needs. The picture is redrawn
-in place at the top of the screen; everything else printed scrolls in the region below it.
+wide), dimmed displays in a dim red, and the frame's caption in two lines at the bottom.
+Two seats and a teams table fit a terminal of 80 × 24; a smaller terminal is told what
+size the picture needs. The picture is redrawn in place at the top of the screen;
+everything else printed scrolls in the region below it.
 """
 import os
 import re
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import TextIO
 
@@ -18,8 +20,9 @@ from hardware.snapshot import DOT_DIM, DOT_OFF, DOT_ON
 
 RESET = "\x1b[0m"
 DARK = (70, 70, 70)
-LABEL = 7               # the seat's name before a row of displays
+LABEL = 7               # the seat's name before its displays
 WIDTH = 80
+CAPTION_LINES = 2
 _ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -65,44 +68,46 @@ def dots(frame: Frame, slot: str) -> list[str]:
                     for top, bottom in zip(rows[y], rows[y + 1])) + RESET for y in range(0, 8, 2)]
 
 
-def row_lines(frame: Frame, slots: Sequence[str]) -> list[str]:
-    """Displays side by side: a label line (the seat, each display's control), then their 4 lines of dots."""
-    if not slots:
-        return []
-    label = f"{split_name(slots[0])[0]}:".ljust(LABEL)
-    pictures = [dots(frame, s) for s in slots]
-    return [label + " ".join(split_name(s)[1].center(8) for s in slots)] + [
-        " " * LABEL + " ".join(p[y] for p in pictures) for y in range(4)]
-
-
-def column_lines(frame: Frame, slots: Sequence[str]) -> list[str]:
-    """The displays along a west or east edge, top to bottom, folded two wide under their seat's name."""
-    if not slots:
-        return []
-    lines = [f"{split_name(slots[0])[0]}:"]
-    for i in range(0, len(slots), 2):
-        pair = slots[i:i + 2]
-        pictures = [dots(frame, s) for s in pair]
-        lines += [" ".join(split_name(s)[1].center(8) for s in pair)] + [
-            " ".join(p[y] for p in pictures) for y in range(4)]
+def panel_lines(frame: Frame, slots: Sequence[str], across: int) -> list[str]:
+    """A seat's displays, `across` side by side in each fold: a label line (the seat's name first, then
+    each display's control), then their 4 lines of dots."""
+    lines: list[str] = []
+    for i in range(0, len(slots), max(1, across)):
+        fold = slots[i:i + across]
+        head = f"{split_name(slots[0])[0]}:".ljust(LABEL) if i == 0 else " " * LABEL
+        pictures = [dots(frame, s) for s in fold]
+        lines += [head + " ".join(split_name(s)[1].center(8) for s in fold)] + [
+            " " * LABEL + " ".join(p[y] for p in pictures) for y in range(4)]
     return lines
+
+
+def caption_lines(caption: str) -> list[str]:
+    """`caption` in `CAPTION_LINES` lines of at most `WIDTH` columns, broken between words (what would
+    not fit ends in `…`).
+
+    >>> caption_lines("red to move · red 3, white 1 · 50 stones left")
+    ['red to move · red 3, white 1 · 50 stones left', '']
+    """
+    lines = textwrap.wrap(caption, WIDTH, max_lines=CAPTION_LINES, placeholder=" …", break_on_hyphens=False)
+    return lines + [""] * (CAPTION_LINES - len(lines))
 
 
 def picture_lines(frame: Frame, slots: Sequence[str], sides: Mapping[str, str], legend: list[str]) -> list[str]:
     """The whole picture: the north row, then the west displays, the board and the east displays,
     then the south row, the key map beside whichever leaves room, and the caption last."""
     panels = panels_by_side(slots, sides)
-    west, east = column_lines(frame, panels.get("west", ())), column_lines(frame, panels.get("east", ()))
-    top = row_lines(frame, panels.get("north", ()))
+    west, east = (panel_lines(frame, panels.get(side, ()), 2) for side in ("west", "east"))
+    north, south = (panel_lines(frame, row, len(row)) for row in (panels.get("north", ()), panels.get("south", ())))
     board = board_lines(frame)
     if not west:
         board = [" " * LABEL + line for line in board]
     if east:
-        top = beside(top, legend)
+        top = beside(north, legend)
         middle = beside(west, board, east)
     else:
+        top = north
         middle = beside(west, board, legend)
-    return top + middle + row_lines(frame, panels.get("south", ())) + [frame.caption[:WIDTH]]
+    return top + middle + south + caption_lines(frame.caption)
 
 
 class TerminalView:

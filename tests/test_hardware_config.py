@@ -200,6 +200,8 @@ def test_seats_sit_round_the_board_and_each_reads_its_displays_upright(seats, si
 @pytest.mark.parametrize("keys, message", [
     ({"white": {"side": "up"}}, 'displays.white.side: must be one of "south", "west", "north", "east" (got "up")'),
     ({"intensity": 4, "dim_intensity": 5}, "displays.dim_intensity: must be between 0 and 4 (got 5)"),
+    ({"white": {"side": "south"}}, 'displays.white.side: "south" is the side of red too; each seat needs an edge'),
+    ({"red": {"side": "north"}}, 'displays.white.side: "north" is the side of red too'),   # white's default edge
 ])
 def test_bad_panel_keys_are_named(keys, message):
     with pytest.raises(ConfigError, match=re.escape(message)):

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hardware.frame import BLANK, bitmap_from_rows, bitmap_rows
-from hardware.glyphs import DIRECTIONS, DISTANCES, NAMES, glyph, hero, scroll, scroll_length
+from hardware.glyphs import DIRECTIONS, DISTANCES, NAMES, glyph, hero, number, scroll, scroll_length
 
 
 def turned_clockwise(bitmap):
@@ -99,3 +99,12 @@ def test_scrolling_text_starts_with_the_first_letter():
     first = scroll("I", 0)[0]
     assert first != BLANK
     assert scroll("I", -8)[0] == BLANK     # the gap before the text comes round
+
+
+def test_every_count_of_seconds_up_to_99_fits_one_display_and_each_is_its_own():
+    """Two digits of the text's font take 14 columns and would scroll: from 10 on, two tiny digits."""
+    pictures = [number(n) for n in range(100)]
+    assert len(set(pictures)) == 100 and all(any(p) for p in pictures)
+    assert all(number(n) == scroll(str(n), 0)[0] for n in range(10))
+    with pytest.raises(ValueError):
+        number(100)

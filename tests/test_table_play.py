@@ -15,7 +15,8 @@ from engine.record import push_tokens, replay
 from firmware_py.table.game import PASS_SECONDS, Game, Mode, Setup, Table, Unplayable, why_unplayable
 from firmware_py.table.menu import Menu
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
-from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, end_schedule, summary_at, text
+from firmware_py.table.reading import text
+from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, end_schedule, summary_at
 from firmware_py.table.session import Screen, Session, deal
 from firmware_py.commands.play import teams_sim_config
 from firmware_py.table.settings import Settings, table_settings
@@ -199,6 +200,21 @@ def test_a_whole_game_ends_with_regions_scores_and_the_archive(rig):
     assert rig.session.screen is Screen.MENU
 
 
+def test_a_game_resumed_over_shows_its_end_from_the_resume_and_a_demonstration_waits_before_the_next(rig):
+    """A save of a game that had ended (a kill came before it was archived) was shown as if it had ended at
+    time 0: a demonstration dealt its next game at once, before its end was shown (and before a scripted run
+    could end: a flaky test of the archive)."""
+    from firmware_py.table.session import DEMO_PAUSE_SECONDS
+    from test_table_service import played
+    over = resume(played(Setup("demo", "random", seed=3), 400).record())
+    assert over.over
+    game = rig.resume(over)
+    rig.wait(DEMO_PAUSE_SECONDS - 1.0)
+    assert rig.session.game is game and rig.session.screen is Screen.OVER
+    rig.wait(1.1)
+    assert rig.session.game is not game                  # the next demonstration, after the pause
+
+
 def test_the_computer_shows_its_card_then_moves_and_presses_meanwhile_are_refused(rig):
     game = rig.start(Setup("vs-computer", "easy", "white", seed=11))
     assert rig.computer.busy is not None and rig.computer.busy.kind == "move"
@@ -273,7 +289,7 @@ def test_the_menu_refuses_exactly_what_the_table_cannot_play(mode, seats, cards)
     expected = (Unplayable.SEATS if mode is Mode.TEAMS and seats < 4 else
                 Unplayable.CARDS if mode is not Mode.TEAMS and cards < 5 else None)
     assert why is expected
-    menu = Menu(Setup(mode), table)
+    menu = Menu(Setup(mode), table, Settings.scroll_speed)
     assert (menu.press(cards, 0.0) is None) == (why is not None)
     assert (menu.refusal.text if menu.refusal else None) == (why.value if why else None)
 

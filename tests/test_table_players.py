@@ -3,6 +3,7 @@ test, then the outcomes: cards that read right at every seat, every hand legible
 and the last move on demand, no hidden gestures, cards that stay on their buttons, an honest end,
 nothing lost, said on the table."""
 import json
+import math
 import os
 import pty
 import re
@@ -23,15 +24,17 @@ from engine.position import Position
 from firmware_py.cli import main
 from firmware_py.commands.play import teams_sim_config
 from firmware_py.table.game import Setup, seat_title, slot_map
-from firmware_py.table.game_menu import AGREE_SECONDS
-from firmware_py.table.menu import CONFIRM_SECONDS
+from firmware_py.table.game_menu import AGREE_SECONDS, NOT_AGREED, readout
+from firmware_py.table.menu import CONFIRM_SECONDS, LEAVE, NOT_STARTED
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
-from firmware_py.table.scenes import ending, lasts, pages, readout, text
+from firmware_py.table.reading import lasts, pages, text
+from firmware_py.table.scenes import caption, ending
 from firmware_py.table.session import Screen
 from firmware_py.table.settings import Settings, parse_settings, table_settings
 from hardware.config import parse_config
 from hardware.frame import bitmap_from_rows, bitmap_rows, turn
-from hardware.glyphs import glyph, scroll
+from hardware.glyphs import glyph, number, scroll
+from hardware.terminal import caption_lines
 from hardware.layout import ROTATIONS, SIDES
 from hardware.matrices import MatrixDisplays
 from table_kit import Rig
@@ -108,7 +111,8 @@ def test_every_card_points_its_board_direction_and_text_reads_upright_at_every_m
     """The invariant, for every side, rotation and flip: through the scenes and the real luma driver,
     after the configured mounting the seat reads its text upright, and the lit arrow head of every card
     lies in the card's board direction (R2)."""
-    config = parse_config({"displays": {"white": {"side": side, "rotation": rotation, "flip": flip}}})
+    red = {"red": {"side": "north"}} if side == "south" else {}          # each seat at an edge of its own
+    config = parse_config({"displays": {"white": {"side": side, "rotation": rotation, "flip": flip}, **red}})
     rig = Rig(tmp_path, slots=config.displays.chain, views={s: config.displays.view_of(s) for s in config.seats})
     serial = RecordingSerial()
     matrices = MatrixDisplays(config.displays, serial)
@@ -168,12 +172,17 @@ def test_finding_3_holding_hero_confirms_the_hero_move_as_a_press_does(tmp_path,
 
 def test_finding_4_holding_draw_never_takes_moves_back(tmp_path):
     """Finding 4: holding DRAW silently took back two moves against the computer (the save ended with
-    none). Now DRAW draws, however long it is held, or says WAIT while the computer's move is shown."""
+    none). Now DRAW draws, however long it is held. The first run ends once the computer's answer is
+    made (`--exit-after-script` waits for it, however long the machine takes), and the hold comes at
+    red's turn in the resumed game: no real-time wait decides what is tested."""
     data = tmp_path / "rk"
-    play_cli(tmp_path, ["red.card1 press", "red.card1 press", "wait 2", "red.draw hold 1.5", "wait 1"],
-             "--mode", "vs-computer", "--level", "easy", "--seed", "4", "--data-dir", str(data))
+    play_cli(tmp_path, ["red.card1 press", "red.card1 press"], "--mode", "vs-computer", "--level", "easy", "--seed",
+             "4", "--data-dir", str(data))
+    before = moves_saved(data)
+    assert before[0] == "NW3" and len(before) == 2                  # NW3, and the computer's answer
+    play_cli(tmp_path, ["red.draw hold 1.5"], "--data-dir", str(data))
     moves = moves_saved(data)
-    assert moves[0] == "NW3" and len(moves) >= 2 and all(m.startswith("draw") for m in moves[2:])
+    assert moves[:2] == before and moves[2].startswith("draw:") and len(moves) == 4   # drawn; the computer again
 
 
 def test_holding_draw_at_your_turn_draws(rig):
@@ -206,16 +215,16 @@ def test_finding_5_the_confirmation_counts_down_and_a_late_press_asks_again(rig)
     rig.play(MOVES[parse_card("NE3")])
     rig.new_game_menu()
     rig.tap("red.card5")
-    shown = rig.frame.bitmap("red.card5")
-    assert shown == text("5", 0, 0, 1, SPEED)[0]                     # the seconds left, on the start display
+    menu = rig.session.menu
+    full = math.ceil(menu.confirm_seconds)
+    assert menu.confirm_seconds >= CONFIRM_SECONDS and rig.frame.bitmap("red.card5") == number(full)  # seconds left
     rig.wait(2.0)
-    assert rig.frame.bitmap("red.card5") == text("3", 0, 0, 1, SPEED)[0]
-    rig.wait(CONFIRM_SECONDS - 2.0)
-    lapsed = rig.frame.bitmap("red.card1")
-    assert rig.session.menu.confirming(rig.time.now) is None and lapsed != text("MODE 2 PLAYERS", 0, rig.time.now,
-                                                                                 1, SPEED)[0]   # NOT STARTED
+    assert rig.frame.bitmap("red.card5") == number(full - 2)
+    rig.wait(menu.confirm_seconds - 2.0)
+    assert menu.confirming(rig.time.now) is None
+    assert rig.frame.bitmap("red.card1") == text(NOT_STARTED, 0, 0, 5, SPEED)[0]      # from its first letter
     rig.tap("red.card5")                                 # after the wait: asks again, visibly, never starts
-    assert rig.session.game is game and rig.frame.bitmap("red.card5") == text("5", 0, 0, 1, SPEED)[0]
+    assert rig.session.game is game and rig.frame.bitmap("red.card5") == number(full)
     rig.tap("red.card5")
     assert rig.session.game is not game
 
@@ -256,13 +265,13 @@ def test_finding_7_resumed_and_set_aside_are_said_on_the_table_and_in_the_captio
     data = tmp_path / "data"
     data.mkdir()
     (data / CURRENT).write_text(json.dumps(played(Setup("humans", seed=4), 3).record()))
-    frames = play_cli(tmp_path, [f"wait {lasts('RESUMED', 5, SPEED) + 0.5}"], "--data-dir", str(data))
+    frames = play_cli(tmp_path, [], "--data-dir", str(data))          # the run ends once RESUMED has been said
     assert frames[0]["displays"]["red.card1"] == bitmap_rows(text("RESUMED", 0, 0, 5, SPEED)[0])   # then the cards:
     game = resume(json.loads((data / CURRENT).read_text()))
     assert frames[-3]["displays"]["white.card1"] == bitmap_rows(turn(glyph(CARD_NAMES[game.slots[1][0]]), 180))
-    assert all(f["caption"].startswith("RESUMED (3 moves) · ") for f in frames[:-2])        # a caption that stays
+    assert all(f["caption"].endswith(" · RESUMED (3 moves)") for f in frames[:-2])          # a caption that stays
     (data / CURRENT).write_text("{not json")
-    frames = play_cli(tmp_path, ["wait 0.3"], "--data-dir", str(data))
+    frames = play_cli(tmp_path, [], "--data-dir", str(data))
     aside = next(data.glob("set-aside-*"))
     assert f"save set aside as {aside.name}" in frames[0]["caption"]
     assert frames[0]["displays"]["red.card1"] == bitmap_rows(text("OLD SAVE SET ASIDE", 0, 0, 5, SPEED)[0])
@@ -330,6 +339,27 @@ def test_finding_8_the_terminal_is_given_back_on_every_signal_it_can_catch(tmp_p
         os.close(slave)
     assert not cbreak & termios.ICANON and restored & termios.ICANON and restored & termios.ECHO
     assert b"\x1b[r\x1b[999;1H" in got                  # the scroll region given back
+
+
+@pytest.mark.parametrize("teams", [False, True])
+def test_the_status_line_keeps_the_state_whole_within_80_columns(tmp_path, teams):
+    """The status line was cut at 80 columns: a teams line (100 characters) and any line after RESUMED (101)
+    lost the hero counts. It takes two lines now, the state first: whole with RESUMED, and with a kept
+    file's name too on two seats; on four, such a name may run over the end, never into the state."""
+    config = teams_sim_config() if teams else parse_config({})
+    rig = Rig(tmp_path, table_settings(config), seats=config.seats, pins=dict(config.buttons.pins),
+              slots=config.displays.chain, views={s: config.displays.view_of(s) for s in config.seats})
+    try:
+        rig.start(Setup("teams" if teams else "humans", seed=21))
+        state = caption(rig.session)
+        assert "heroes " in state
+        for notice in ("RESUMED (3 moves)", "saved game not archived: kept in unarchived-20261201-173534-343530.json"):
+            rig.session.announce("NOTICE", notice, rig.time.now)
+            said = caption(rig.session)
+            shown = " ".join(caption_lines(said)).rstrip()
+            assert shown == said if notice.startswith("RESUMED") or not teams else shown.startswith(state + " · ")
+    finally:
+        rig.close()
 
 
 def test_finding_8_the_readme_says_reset_after_a_kill():
@@ -428,7 +458,7 @@ def test_a_takeback_between_people_needs_both_and_is_said(rig):
     rig.play(MOVES[parse_card("NE3")])
     rig.choose("TAKE BACK", seat="red")                  # red asks: white must agree
     assert game.pos.history() == ["NE3"] and rig.session.options.pending.count == 1
-    assert rig.frame.bitmap("white.card4") == text(str(round(AGREE_SECONDS)), 0, 0, 1, SPEED)[0]   # counted down
+    assert rig.frame.bitmap("white.card4") == number(round(AGREE_SECONDS))          # counted down
     rig.tap("red.card4")                                 # the same colour again is no agreement
     assert game.pos.history() == ["NE3"]
     rig.tap("white.card4")
@@ -562,11 +592,100 @@ def test_text_that_fits_stands_still_and_longer_text_scrolls_at_the_configured_s
         parse_settings({"scroll_speed": 100}, "t.toml")
 
 
-def test_the_menus_have_titles(rig):
+def test_the_menus_have_titles_each_from_its_first_letter(rig):
+    """The titles scrolled as if they had appeared at time 0 of the clock, so a menu opened mid-scroll (the
+    game menu's first frame showed `R L I T G`, not `S L H T N`); the rig's clock starts at 100 s, and the
+    menus open at odd times after that."""
+    first = [text(label, 0.0, 0.0, 1, SPEED)[0] for label in ("SCORE", "LAST MOVE", "HINT", "TAKE BACK", "NEW GAME")]
+    assert len(set(first)) == 5
     rig.start(Setup("humans", seed=7))
+    rig.wait(7.3)
     rig.tap("menu")
     assert rig.session.options.labels() == ["SCORE", "LAST MOVE", "HINT", "TAKE BACK", "NEW GAME"]
+    assert [rig.frame.bitmap(f"red.card{k}") for k in range(1, 6)] == first
+    rig.wait(3.1)
     rig.tap("red.card5")
     assert rig.session.screen is Screen.MENU
-    assert rig.session.menu.labels() == ["MODE 2 PLAYERS", "NO COMPUTER", "RED PERSON", "", "START"]
-    assert rig.frame.bitmap("red.card1") == text("MODE 2 PLAYERS", 0.0, rig.time.now, 1, SPEED)[0]
+    labels = rig.session.menu.labels()
+    assert labels == ["MODE 2 PLAYERS", "NO COMPUTER", "RED PERSON", "", "START"]
+    assert [rig.frame.bitmap(f"white.card{k}") for k in (1, 2, 3, 5)] == \
+        [text(label, 0.0, 0.0, 1, SPEED)[0] for label in labels if label]
+    rig.wait(2.7)
+    rig.tap("red.card1")                                 # a new mode: its title and the level's start anew
+    assert [rig.frame.bitmap(f"red.card{k}") for k in (1, 2)] == [text("MODE COMPUTER", 0.0, 0.0, 1, SPEED)[0],
+                                                                  text("LEVEL MEDIUM", 0.0, 0.0, 1, SPEED)[0]]
+
+
+def shown_whole(rig, seats, cards, message, since):
+    """Step the rig's clock through one whole showing of `message` on the card displays `cards` (1 = card 1)
+    of each of `seats`, shown from `since`, checking at every tick that they show it as `text` draws it."""
+    speed = rig.session.settings.scroll_speed
+    rig.wait(since - rig.time.now + 1e-6)                # just after it appeared
+    rig.loop.step()
+    end = since + lasts(message, len(cards), speed)
+    while rig.time.now < end - 1e-6:
+        want = list(text(message, since, rig.time.now, len(cards), speed))
+        for seat in seats:
+            assert [rig.frame.bitmap(f"{seat}.card{k}") for k in cards] == want, (message, rig.time.now - since)
+        rig.wait(min(0.05, end - rig.time.now))
+
+
+def leaving_a_game(rig):
+    """The question to leave a game, then that it was not left: each as long as it takes to read."""
+    rig.play(MOVES[parse_card("NE3")])
+    rig.new_game_menu()
+    rig.tap("red.card5")
+    menu = rig.session.menu
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4), LEAVE, menu.confirm_since)    # shown while it is open
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), NOT_STARTED, menu.confirm_since + menu.confirm_seconds)
+
+
+def agreeing_to_a_takeback(rig):
+    rig.play(MOVES[parse_card("NE3")])
+    rig.choose("TAKE BACK", seat="red")
+    pending = rig.session.options.pending
+    shown_whole(rig, ("white",), (1, 2, 3, 5), "UNDO 1? PRESS TAKE BACK", pending.since)   # while it is open
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), NOT_AGREED, pending.until)
+
+
+def a_refusal(rig):
+    rig.choose("TAKE BACK", seat="red")
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), "NOTHING TO TAKE BACK", rig.session.options.refusal.since)
+
+
+def a_note(rig):
+    rig.play(MOVES[parse_card("NE3")])
+    rig.tap("white.card2")                               # NW3 from h8 leaves the board
+    shown_whole(rig, ("white",), (2,), "OFF BOARD", rig.game.note.since)
+
+
+def an_announcement(rig):
+    rig.session.announce("OLD GAME NOT ARCHIVED", "the saved game …", rig.time.now)
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), "OLD GAME NOT ARCHIVED", rig.session.notice.since)
+
+
+def the_state_of_the_game(rig):
+    rig.play(MOVES[parse_card("NE3")])
+    rig.choose("SCORE", seat="white")
+    info = rig.session.options.info
+    since = info.since
+    for line in info.lines:                              # one round of the lines, each whole, in the menu
+        shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), line, since)
+        since += lasts(line, 5, rig.session.settings.scroll_speed)
+
+
+@pytest.mark.parametrize("speed", [SPEED, 4.0])
+@pytest.mark.parametrize("scene", [leaving_a_game, agreeing_to_a_takeback, a_refusal, a_note, an_announcement,
+                                   the_state_of_the_game])
+def test_every_timed_text_is_shown_as_long_as_it_takes_to_read(tmp_path, scene, speed):
+    """"LEAVE THIS GAME? PRESS START AGAIN" needs 11.5 s on four displays at 20 columns a second, and was asked
+    for 5 s; "NOT STARTED" and "NOT AGREED" needed more than their 2 s. Each text the table shows for a while
+    is shown, from its first letter, for at least one whole showing at the configured speed (the slowest
+    too), and the question it asks stays open while it is read."""
+    rig = Rig(tmp_path, Settings(scroll_speed=speed))
+    try:
+        rig.start(Setup("humans", seed=7))
+        rig.wait(3.3)
+        scene(rig)
+    finally:
+        rig.close()

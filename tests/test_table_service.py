@@ -578,10 +578,12 @@ def test_a_kill_at_any_moment_leaves_a_save_that_replays_and_resumes(tmp_path):
 
 def test_config_check_reads_the_table_section(capsys, tmp_path):
     good, bad = tmp_path / "good.toml", tmp_path / "bad.toml"
-    good.write_text('backend = "sim"\n[table]\nhint = false\nthink_seconds = 2\n')
+    good.write_text('backend = "sim"\n[table]\nhint = false\nthink_seconds = 2\ntakeback_agree = false\n'
+                    'show_seconds = 3.5\nscroll_speed = 12\n')
     bad.write_text('backend = "sim"\n[table]\nthink_seconds = nan\n')
     assert main(["config", "check", str(good)]) == 0
-    assert "table: hint off, takeback on, level medium, thinking at most 2 s" in capsys.readouterr().out
+    assert "table: hint off, takeback on (one press), level medium, thinking at most 2 s, the computer's move " \
+           "shown 3.5 s, text scrolled at 12 columns a second, 5 cards per seat" in capsys.readouterr().out
     assert main(["config", "check", str(bad)]) == 2
     assert capsys.readouterr().err == f"error: {bad}: table.think_seconds: must be a finite number (got nan)\n"
 
@@ -602,6 +604,32 @@ def test_mode_archives_the_saved_game_finished_or_not(tmp_path):
     archived = [json.loads(line) for line in (tmp_path / ARCHIVE).read_text().splitlines()]
     assert [r["moves"] for r in archived] == [unfinished.record()["moves"], finished.record()["moves"]]
     assert [r["result"]["reason"] for r in archived] == ["unfinished", finished.pos.outcome()]
+
+
+@pytest.mark.parametrize("archive_fails", [False, True])
+def test_mode_says_where_the_saved_game_went_in_the_log_on_the_table_and_in_the_caption(capsys, tmp_path,
+                                                                                       archive_fails):
+    """When the archive could not take the saved game, `--mode` still said "archived in records.jsonl" in
+    the log, OLD GAME ARCHIVED on the table and in the caption, while the game waited in unarchived-….json."""
+    from firmware_py.table.reading import text
+    from hardware.frame import bitmap_rows
+    data, frames, script = tmp_path / "data", tmp_path / "frames.jsonl", tmp_path / "wait.txt"
+    data.mkdir()
+    script.write_text("wait 0.1\n")
+    if archive_fails:
+        (data / ARCHIVE).mkdir()
+    (data / CURRENT).write_text(json.dumps(played(Setup("humans", seed=4), 5).record()))
+    assert main(["play", "--sim", "--mode", "humans", "--seed", "2", "--data-dir", str(data), "--frames",
+                 str(frames), "--input-script", str(script), "--exit-after-script"]) == 0
+    err = capsys.readouterr().err
+    kept = list(data.glob("unarchived-*.json"))
+    assert len(kept) == archive_fails
+    where = f"not archived: kept in {kept[0].name}" if archive_fails else "archived in records.jsonl"
+    assert f"roseking: the saved game (5 moves) {where}; a new game of humans starts" in err
+    first = json.loads(frames.read_text().splitlines()[0])
+    said = "OLD GAME NOT ARCHIVED" if archive_fails else "OLD GAME ARCHIVED"
+    assert first["displays"]["red.card1"] == bitmap_rows(text(said, 0, 0, 5, Settings.scroll_speed)[0])
+    assert first["caption"].endswith(f" · saved game {where}")
 
 
 def test_submit_takes_events_from_any_thread_or_coroutine_in_order_and_every_receiver_sees_the_frames(tmp_path):
@@ -726,11 +754,15 @@ def test_a_failing_play_command_changes_nothing(capsys, tmp_path, option, messag
     assert list(out.iterdir()) == []
 
 
-def start_play_and_wait_for_its_save(data, *argv):
-    """`roseking play --sim ARGV` in a process group of its own, once it has saved the game it deals."""
+def start_play_and_wait_for_its_save(data, *argv, ignoring=()):
+    """`roseking play --sim ARGV` in a process group of its own (the signals `ignoring` ignored, as its parent
+    would), once it has saved the game it deals."""
+    def ignore():
+        for sig in ignoring:
+            signal.signal(sig, signal.SIG_IGN)
     proc = subprocess.Popen(ROSEKING + ["play", "--sim", "--data-dir", str(data), *argv], env=ENV,
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=ignore)
     deadline = time.monotonic() + 30
     while not (data / CURRENT).exists():
         assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read()
@@ -745,6 +777,21 @@ def test_play_stopped_by_a_signal_exits_with_128_plus_its_number(tmp_path, sig):
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 128 + sig, err                    # 143 for SIGTERM, 130 for Ctrl-C
+    assert err == b""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGINT])
+def test_play_leaves_a_signal_its_parent_ignored_ignored(tmp_path, sig):
+    """`nohup roseking play …` (SIGHUP ignored) and a script's `&` job (SIGINT ignored) used to stop at that
+    signal all the same (129, 130): the service took over every stop signal. The ignored one is followed by
+    SIGTERM, which stops it (143); a signal handled would have come first (its number is lower)."""
+    proc = start_play_and_wait_for_its_save(tmp_path, "--mode", "demo", "--level", "random", ignoring=(sig,))
+    time.sleep(0.3)
+    proc.send_signal(sig)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + signal.SIGTERM, err
     assert err == b""
 
 

@@ -49,8 +49,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"{input_name(args.file)}: ok")
     for line in summary(config):
         print(f"  {line}")
-    print(f"  table: hint {'on' if table.hint else 'off'}, takeback {'on' if table.takeback else 'off'}, "
-          f"level {table.level}, thinking at most {table.think_seconds:g} s, {table.cards_per_seat} cards per seat, "
-          f"data in {table.data_path()}")
+    agree = " (each colour agrees)" if table.takeback_agree else " (one press)"
+    print(f"  table: hint {'on' if table.hint else 'off'}, takeback {'on' + agree if table.takeback else 'off'}, "
+          f"level {table.level}, thinking at most {table.think_seconds:g} s, the computer's move shown "
+          f"{table.show_seconds:g} s, text scrolled at {table.scroll_speed:g} columns a second, "
+          f"{table.cards_per_seat} cards per seat, data in {table.data_path()}")
     print(f"  web: {web.summary()}")
     return 0

@@ -1,47 +1,82 @@
 """The game menu, opened with MENU during a game: the state of the game, the last move again, a hint,
 a takeback and a new game, one on each card display, the game kept as it is.
 
-On panels with fewer cards than items, the last card turns the page (MORE). A takeback
-between people waits `AGREE_SECONDS` for each colour a person plays to press TAKE BACK
-too (unless `[table] takeback_agree = false`).
+On panels with fewer cards than items, the last card turns the page (MORE); each page's
+titles start at their first letter (`since`). A takeback between people waits for each
+colour a person plays to press TAKE BACK too (unless `[table] takeback_agree = false`):
+`AGREE_SECONDS`, or as long as its question takes to read.
 
 >>> menu = GameMenu(cards=3, hint=True, takeback=True)
 >>> menu.labels()
 ['SCORE', 'LAST MOVE', 'MORE']
->>> menu.press(3), menu.labels()
-(None, ['HINT', 'TAKE BACK', 'MORE'])
->>> menu.press(2)
+>>> menu.press(3, 1.0), menu.labels(), menu.since
+(None, ['HINT', 'TAKE BACK', 'MORE'], 1.0)
+>>> menu.press(2, 2.0)
 'takeback'
 """
 from dataclasses import dataclass
 
+from firmware_py.table.game import HUMAN, Game, seat_title
 from firmware_py.table.menu import Refusal
 
 ITEMS = {"score": "SCORE", "last": "LAST MOVE", "hint": "HINT", "takeback": "TAKE BACK", "new": "NEW GAME"}
 MORE = "MORE"
-AGREE_SECONDS = 9.0          # one digit to count down
-INFO_SECONDS = 20.0         # the state or the last move, shown until a press or for this long
+AGREE_SECONDS = 9.0          # the least time for the other colour to agree
+INFO_SECONDS = 20.0         # the state or the last move, shown until a press, or this long (at least one round)
 IDLE_SECONDS = 30.0         # a game menu nobody presses goes back to the game
+NOT_AGREED = "NOT AGREED"
 
 
 @dataclass(frozen=True)
 class Info:
-    """What the game menu is showing since `since`: `score` (the state of the game) or `last` (the last move)."""
+    """What the game menu is showing from `since` to `until`: `score` (the state of the game) or `last`
+    (the last move), in `lines` shown one after the other."""
     kind: str
+    lines: tuple[str, ...]
     since: float
+    until: float
 
 
 @dataclass(frozen=True)
 class Pending:
-    """A takeback of `count` moves asked at `since`, agreed so far by the colours (0 red, 1 white) in `agreed`."""
+    """A takeback of `count` moves asked at `since`, agreed so far by the colours (0 red, 1 white) in
+    `agreed`, open `until`."""
     count: int
     agreed: frozenset[int]
     since: float
+    until: float
 
     def left(self, now: float) -> float | None:
         """Seconds left for the other colours to agree, or None once the time is over."""
-        left = self.since + AGREE_SECONDS - now
-        return left if left >= 0 else None
+        return self.until - now if now <= self.until else None
+
+
+def undo_question(count: int, agreed: bool) -> str:
+    """What a colour's displays say while a takeback of `count` moves waits: the question, or, once that
+    colour has `agreed`, that it waits for the other.
+
+    >>> undo_question(2, agreed=False), undo_question(2, agreed=True)
+    ('UNDO 2? PRESS TAKE BACK', 'UNDO 2: WAITING')
+    """
+    return f"UNDO {count}: WAITING" if agreed else f"UNDO {count}? PRESS TAKE BACK"
+
+
+def readout(game: Game) -> list[str]:
+    """The state of the game, in the lines the displays show one after the other: each colour's score now
+    (R18), heroes left (per seat in teams), stones left in the supply, cards in the draw pile, the computer."""
+    pos, score = game.pos, game.pos.score()
+    names = [seat_title(n) for n in pos.variant.seats]
+    lines = [f"RED {score.red.score} PTS", f"WHITE {score.white.score} PTS"]
+    if len(names) == 2:
+        lines.append(f"HEROES RED {pos.heroes[0]} WHITE {pos.heroes[1]}")
+    else:
+        lines += [f"{team} HEROES: " + ", ".join(f"{n} {h}" for n, h in list(zip(names, pos.heroes))[colour::2])
+                  for colour, team in enumerate(("RED", "WHITE"))]
+    lines += [f"{pos.supply} STONES LEFT", f"PILE {len(pos.pile)} CARDS"]
+    computers = sorted({p for p in game.players if p != HUMAN})
+    if computers:
+        lines.append("COMPUTER " + " ".join(c.upper() for c in computers))
+    return lines
 
 
 class GameMenu:
@@ -53,8 +88,8 @@ class GameMenu:
         self.open(0.0)
 
     def open(self, now: float) -> None:
-        """Show the first page, nothing chosen yet."""
-        self.page, self.touched = 0, now
+        """Show the first page at `now`, nothing chosen yet."""
+        self.page, self.touched, self.since = 0, now, now
         self.info: Info | None = None
         self.pending: Pending | None = None
         self.refusal: Refusal | None = None
@@ -77,10 +112,10 @@ class GameMenu:
         """The text of each card display on this page."""
         return [ITEMS.get(i, MORE) if i is not None else "" for i in self.page_items()]
 
-    def press(self, card: int) -> str | None:
-        """The item of card button `card` (1…), or None (nothing there, or the page turned)."""
+    def press(self, card: int, now: float) -> str | None:
+        """The item of card button `card` (1…), or None (nothing there, or the page turned at `now`)."""
         item = self.page_items()[card - 1] if card <= self.cards else None
         if item == MORE:
-            self.page = (self.page + 1) % len(self._pages())
+            self.page, self.since = (self.page + 1) % len(self._pages()), now
             return None
         return item

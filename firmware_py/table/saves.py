@@ -15,6 +15,7 @@ import math
 import os
 import stat
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,23 @@ RETRY_SECONDS = 10.0             # how often games waiting for the archive are t
 
 class SaveError(Exception):
     """A save file that cannot be resumed, and why."""
+
+
+@dataclass(frozen=True)
+class Filed:
+    """Where `Saves.finish` put a game: in the archive; else waiting for it in the file `waiting`
+    (DATA/unarchived-….json), or, when not even that file could be written, in memory only.
+
+    >>> str(Filed(archived=True)), str(Filed(False, Path("unarchived-1.json"))), str(Filed(False))
+    ('archived in records.jsonl', 'not archived: kept in unarchived-1.json', 'not archived: held in memory only')
+    """
+    archived: bool
+    waiting: Path | None = None
+
+    def __str__(self) -> str:
+        if self.archived:
+            return f"archived in {ARCHIVE}"
+        return f"not archived: {f'kept in {self.waiting.name}' if self.waiting else 'held in memory only'}"
 
 
 def setup_of(record: dict[str, Any]) -> Setup:
@@ -170,9 +188,9 @@ class Saves:
         self.set_aside_to = target
         self.log(f"roseking: {shown(str(self.current))}: {why}; moved to {target.name}, starting a new game")
 
-    def finish(self, game: Game) -> None:
+    def finish(self, game: Game) -> Filed:
         """Retire `game` into the archive: a game that has ended, or one replaced before its end
-        (its record's result is then `unfinished`).
+        (its record's result is then `unfinished`); returns where it went.
 
         When this returns, the game is a whole, synced line of DATA/records.jsonl (never glued
         onto a torn last line: that is left as it is and the game starts a line of its own), and
@@ -195,9 +213,9 @@ class Saves:
         try:
             self._archive_line(line, again)
         except SaveError as exc:
-            self._wait(line, saved, str(exc))
-            return
+            return self._wait(line, saved, str(exc))
         self._remove(self.current)
+        return Filed(archived=True)
 
     def waiting(self) -> list[Path]:
         """The games kept beside the save until the archive takes them, oldest first."""
@@ -269,7 +287,7 @@ class Saves:
             except SaveError as exc:
                 self.log(f"roseking: the finished game could not be copied to --records: {exc}")
 
-    def _wait(self, line: str, saved: bool, why: str) -> None:
+    def _wait(self, line: str, saved: bool, why: str) -> Filed:
         """Keep a game the archive could not take, and say so: the current save, renamed when it holds
         the game, else a new file; in memory when neither can be."""
         try:
@@ -279,14 +297,15 @@ class Saves:
             else:
                 kept = self._keep(line)
                 self._remove(self.current)      # an older save of this game: it must not be resumed
-            where = f"kept in {kept.name}"
+            filed, where = Filed(False, kept), f"kept in {kept.name}"
         except (SaveError, UsageError) as exc:
             self._held.append(line)
-            where = f"held in memory only ({exc})"
+            filed, where = Filed(False), f"held in memory only ({exc})"
         if self._retry_at == math.inf:
             self._retry_at = None
         self._say("archive", f"roseking: the finished game could not be archived: {why}; {where}, "
                   f"tried again every {RETRY_SECONDS:g} s")
+        return filed
 
     def _keep(self, line: str) -> Path:
         """Write `line` to a new DATA/unarchived-….json; UsageError if it cannot be."""

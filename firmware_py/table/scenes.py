@@ -6,9 +6,8 @@ never taken for one. Whose turn it is shows by intensity: every seat's displays 
 mover's are dimmed (`Frame.dimmed`), each dot still lit, so that every hand stays legible
 from every seat (R7: hands are open). A card is drawn turned as its seat sees the board
 (`Session.views`), so that on the table its arrow points the card's board direction for
-every seat (R2); text reads upright for each seat. Text that fits its displays stands
-still; longer text starts at its first letter, waits, slides at `[table] scroll_speed`
-until its last letter shows, and waits again.
+every seat (R2); text reads upright for each seat, and each text starts at its first
+letter when it appears (`firmware_py.table.reading`).
 """
 import math
 from collections.abc import Mapping, Sequence
@@ -19,12 +18,13 @@ from engine.notation import CARD_NAMES, STEPS, TARGET
 from engine.position import Position
 from engine.scoring import squares
 from firmware_py.table.faults import FAULT_TEXTS
-from firmware_py.table.game import HUMAN, NO_SECONDS, TRAVEL_SHARE, Game, seat_title
-from firmware_py.table.game_menu import AGREE_SECONDS
-from firmware_py.table.menu import CONFIRM_SECONDS, Menu
+from firmware_py.table.game import NO_SECONDS, TRAVEL_SHARE, Game
+from firmware_py.table.game_menu import NOT_AGREED, undo_question
+from firmware_py.table.menu import LEAVE, NOT_STARTED, Menu
+from firmware_py.table.reading import lasts, pages, text
 from firmware_py.table.session import Screen, Session
 from hardware.frame import BLANK, RGB, Bitmap, Frame, turn
-from hardware.glyphs import glyph, hero, scroll, text_columns
+from hardware.glyphs import glyph, hero, number
 
 RED, WHITE, CROWN, NO = (255, 0, 0), (170, 170, 170), (255, 150, 0), (160, 0, 200)
 FAULT: RGB = (0, 60, 255)    # the board's corners when the card displays fail: a colour the game never shows
@@ -34,24 +34,11 @@ OFF: RGB = (0, 0, 0)
 BLINK = 0.25                 # preview blink half-period
 CROWN_PERIOD = 1.0           # gold for the first 0.6 of it, the stone's colour for the rest
 JUMP_SECONDS = 2.5           # the last jump's trail stays this long; a hero's flipped stone flashes as long
-STILL_SECONDS = 1.5          # text that fits its displays stands this long
-HOLD_SECONDS = 0.8           # longer text waits this long at its start and at its end
-LAPSE_SECONDS = 2.0          # a confirmation whose time ran out says so this long
 REGION_STEP = 1.5            # end of game: the least time each step of the regions is shown
 FAULT_PERIOD = 15.0          # a fault's text comes back on the displays this often
 CORNERS = (0, 8, 72, 80)     # a9, i9, a1, i1 in the frame
 NO_FAULTS: Mapping[str, float] = MappingProxyType({})
 REASONS = {"last-stone": "LAST STONE PLACED", "blockade": "BLOCKADE: NOBODY CAN MOVE"}   # R16, R17
-
-scrolled = lru_cache(maxsize=4096)(scroll)
-"""`hardware.glyphs.scroll`, remembered: a scene draws the same few texts at the same offsets again and again."""
-
-
-@lru_cache(maxsize=256)
-def width(message: str) -> int:
-    """The columns `message` takes on the displays."""
-    return len(text_columns(message))
-
 
 @lru_cache(maxsize=512)
 def card_glyph(card: int, view: int) -> Bitmap:
@@ -88,33 +75,9 @@ def path(origin: int, target: int) -> list[int]:
 
 # --- text on the displays ------------------------------------------------------
 
-def text(message: str, since: float, now: float, count: int, speed: float) -> tuple[Bitmap, ...]:
-    """`message` on `count` displays side by side from `since`: centred and still when it fits; else
-    its start, then sliding left at `speed` columns a second to its end, then its end, and again."""
-    room = 8 * count
-    if width(message) <= room:
-        return scrolled(message, -((room - width(message)) // 2), count, room)
-    slide = width(message) - room
-    t = (now - since) % lasts(message, count, speed)
-    return scrolled(message, int(min(max(0.0, t - HOLD_SECONDS) * speed, slide)), count, room)
-
-
-def lasts(message: str, count: int, speed: float) -> float:
-    """Seconds one showing of `message` on `count` displays takes: `STILL_SECONDS` when it fits, else
-    its start held, the slide and its end held."""
-    slide = width(message) - 8 * count
-    return STILL_SECONDS if slide <= 0 else 2 * HOLD_SECONDS + slide / speed
-
-
-def pages(lines: Sequence[str], since: float, now: float, count: int, speed: float) -> tuple[Bitmap, ...]:
-    """`lines` shown one after the other on `count` displays from `since`, each for one showing, round and round."""
-    times = [lasts(line, count, speed) for line in lines]
-    t = (now - since) % sum(times)
-    for line, length in zip(lines, times):
-        if t < length:
-            return text(line, now - t, now, count, speed)
-        t -= length
-    return text(lines[-1], now, now, count, speed)
+def seconds(left: float) -> Bitmap:
+    """The whole seconds `left` of a wait, counted down on one display (99 at most)."""
+    return number(min(99, math.ceil(left)))
 
 
 def panel_text(out: dict[str, Bitmap], name: str, cards: Sequence[int], message: str, since: float, now: float,
@@ -288,24 +251,6 @@ def displays_of(game: Game, session: Session, now: float) -> dict[str, Bitmap]:
     return out
 
 
-def readout(game: Game) -> list[str]:
-    """The state of the game, in the lines the displays show one after the other: each colour's score now
-    (R18), heroes left (per seat in teams), stones left in the supply, cards in the draw pile, the computer."""
-    pos, score = game.pos, game.pos.score()
-    names = [seat_title(n) for n in pos.variant.seats]
-    lines = [f"RED {score.red.score} PTS", f"WHITE {score.white.score} PTS"]
-    if len(names) == 2:
-        lines.append(f"HEROES RED {pos.heroes[0]} WHITE {pos.heroes[1]}")
-    else:
-        lines += [f"{team} HEROES: " + ", ".join(f"{n} {h}" for n, h in list(zip(names, pos.heroes))[colour::2])
-                  for colour, team in enumerate(("RED", "WHITE"))]
-    lines += [f"{pos.supply} STONES LEFT", f"PILE {len(pos.pile)} CARDS"]
-    computers = sorted({p for p in game.players if p != HUMAN})
-    if computers:
-        lines.append("COMPUTER " + " ".join(c.upper() for c in computers))
-    return lines
-
-
 def displays_options(game: Game, session: Session, now: float) -> dict[str, Bitmap]:
     """The game menu: its items with their titles, or the state, or the last move; a takeback waiting
     for the other colour counts down on the TAKE BACK display."""
@@ -316,24 +261,22 @@ def displays_options(game: Game, session: Session, now: float) -> dict[str, Bitm
     info = options.info
     for seat, name in enumerate(seats):
         if info is not None:
-            lines = readout(game) if info.kind == "score" else ["LAST: " + game.last_move()]
-            for k, bitmap in enumerate(pages(lines, info.since, now, cards, speed)):
+            for k, bitmap in enumerate(pages(info.lines, info.since, now, cards, speed)):
                 out[f"{name}.card{k + 1}"] = bitmap
             continue
         for k, label in enumerate(options.labels()):
             if label:
-                panel_text(out, name, [k], label, 0.0, now, speed)
+                panel_text(out, name, [k], label, options.since, now, speed)
         pending = options.pending
         if pending is not None and (left := pending.left(now)) is not None:
             items = options.page_items()
             rest = [k for k in range(cards) if items[k] != "takeback"]
             if "takeback" in items:
-                panel_text(out, name, [items.index("takeback")], str(math.ceil(left)), 0.0, now, speed)
-            question = f"UNDO {pending.count}: WAITING" if seat & 1 in pending.agreed else \
-                f"UNDO {pending.count}? PRESS TAKE BACK"
-            panel_text(out, name, rest, question, pending.since, now, speed)
-        elif pending is not None and now < pending.since + AGREE_SECONDS + LAPSE_SECONDS:
-            panel_text(out, name, list(range(cards)), "NOT AGREED", 0.0, now, speed)
+                out[f"{name}.card{items.index('takeback') + 1}"] = seconds(left)
+            panel_text(out, name, rest, undo_question(pending.count, seat & 1 in pending.agreed), pending.since, now,
+                       speed)
+        elif pending is not None and now < pending.until + lasts(NOT_AGREED, cards, speed):
+            panel_text(out, name, list(range(cards)), NOT_AGREED, pending.until, now, speed)
         refusal = options.refusal
         if refusal is not None and now < refusal.since + lasts(refusal.text, cards, speed):
             panel_text(out, name, list(range(cards)), refusal.text, refusal.since, now, speed)
@@ -382,23 +325,24 @@ def displays_menu(menu: Menu, session: Session, now: float) -> dict[str, Bitmap]
     out: dict[str, Bitmap] = {}
     labels = menu.labels()
     left = menu.confirming(now)
+    since = menu.confirm_since
     for name in session.seats:
         for k, label in enumerate(labels):
             if label:
-                panel_text(out, name, [k], label, 0.0, now, speed)
-        if left is not None:
-            panel_text(out, name, [cards - 1], str(math.ceil(left)), 0.0, now, speed)
-            panel_text(out, name, list(range(cards - 1)), "LEAVE THIS GAME? PRESS START AGAIN",
-                       menu.confirm_since or 0.0, now, speed)
-        elif menu.confirm_since is not None and now < menu.confirm_since + CONFIRM_SECONDS + LAPSE_SECONDS:
-            panel_text(out, name, list(range(cards)), "NOT STARTED", 0.0, now, speed)
+                panel_text(out, name, [k], label, menu.since, now, speed)
+        if since is not None and left is not None:
+            out[f"{name}.card{cards}"] = seconds(left)
+            panel_text(out, name, list(range(cards - 1)), LEAVE, since, now, speed)
+        elif since is not None and now < (lapsed := since + menu.confirm_seconds) + lasts(NOT_STARTED, cards, speed):
+            panel_text(out, name, list(range(cards)), NOT_STARTED, lapsed, now, speed)
         if menu.refusal is not None:
             panel_text(out, name, list(range(cards)), menu.refusal.text, menu.refusal.since, now, speed)
     return out
 
 
 def caption(session: Session) -> str:
-    """The terminal's status line: a notice that stays (RESUMED, a save set aside), then the game's state."""
+    """The terminal's status line: the game's state, then a notice that stays (RESUMED, a save set aside);
+    in two lines of the terminal (`hardware.terminal.caption_lines`), which a long notice may overrun."""
     game = session.game
     if session.screen is Screen.MENU or game is None:
         state = "the new-game menu"
@@ -409,10 +353,9 @@ def caption(session: Session) -> str:
             state = f"game over: {ending(game).lower()}"
         else:
             heroes = ", ".join(f"{n} {h}" for n, h in zip(pos.variant.seats, pos.heroes))
-            state = f"{pos.seat} to move · {scores} · {pos.supply} stones left · pile {len(pos.pile)} · " \
-                    f"heroes {heroes}"
+            state = f"{pos.seat} to move · {scores} · {pos.supply} stones · pile {len(pos.pile)} · heroes {heroes}"
     notice = session.notice
-    return f"{notice.caption} · {state}" if notice is not None else state
+    return f"{state} · {notice.caption}" if notice is not None else state
 
 
 def frame(session: Session, slots: Sequence[str], now: float, faults: Mapping[str, float] = NO_FAULTS) -> Frame:
@@ -436,8 +379,7 @@ def frame(session: Session, slots: Sequence[str], now: float, faults: Mapping[st
         dimmed = {s for s in slots if s.rpartition(".")[0] in session.seats[:len(game.players)]
                   and s.rpartition(".")[0] != mover}
     notice = session.notice
-    if notice is not None and session.screen is not Screen.OVER \
-            and now < notice.since + lasts(notice.text, cards, speed):
+    if notice is not None and session.screen is not Screen.OVER and now < notice.until:
         for name in session.seats:
             panel_text(displays, name, list(range(cards)), notice.text, notice.since, now, speed)
     for part, since in faults.items():

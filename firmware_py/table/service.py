@@ -19,12 +19,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+from firmware_py.atomic import ours
 from firmware_py.errors import UsageError
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import Game, Mode, Setup, why_unplayable
 from firmware_py.table.loop import Receiver, TableLoop
 from firmware_py.table.notify import Notifier
-from firmware_py.table.saves import ARCHIVE, SaveError, Saves
+from firmware_py.table.saves import SaveError, Saves
 from firmware_py.table.session import Session
 from firmware_py.table.settings import Settings
 from hardware.config import Config
@@ -69,23 +70,25 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
 
     A save that cannot be resumed is set aside, and so is a saved game this table cannot play
     (`why_unplayable`). With `deal` (`--mode`) `setup` is dealt at once and the saved game, if
-    it holds a move, archived (as `unfinished` unless it had ended). Else the saved game is
-    resumed, or, with `demo` (nobody can press), a demonstration at `setup`'s level is dealt,
-    or the new-game menu shown. What happened is announced on the table. UsageError if a save
-    cannot be moved aside. The loop shows the devices (guarded: a device that fails is tried again
-    later, `firmware_py.table.faults`), then `receivers`, what the table shows, and tells systemd
+    it holds a move, archived (as `unfinished` unless it had ended), or kept beside the save while
+    the archive cannot take it. Else the saved game is resumed, or, with `demo` (nobody can
+    press), a demonstration at `setup`'s level is dealt, or the new-game menu shown. What
+    happened is announced on the table. UsageError if a save cannot be moved aside. The loop
+    shows the devices (guarded: a device that fails is tried again later,
+    `firmware_py.table.faults`), then `receivers`, what the table shows, and tells systemd
     through `notifier`.
     """
     session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats})
-    resumed, archived = saved.game, None
+    resumed, retired = saved.game, None         # retired: what the table and the caption say of the save
     try:
         if saved.unreadable:
             saves.set_aside(saved.unreadable)
         if resumed is not None and deal:
             if resumed.pos.stack or resumed.over:   # a save of no move holds nothing to keep: it is replaced
-                saves.finish(resumed)   # archived, as `unfinished` unless a kill came after its last move
-                archived = f"the saved game ({len(resumed.pos.stack)} moves) archived in {ARCHIVE}"
-                log(f"roseking: {archived}; a new game of {setup.mode} starts")
+                filed = saves.finish(resumed)       # as `unfinished` unless a kill came after its last move
+                log(f"roseking: the saved game ({len(resumed.pos.stack)} moves) {filed}; a new game of {setup.mode} "
+                    "starts")
+                retired = ("OLD GAME ARCHIVED" if filed.archived else "OLD GAME NOT ARCHIVED", f"saved game {filed}")
             resumed = None
         if resumed is not None and (why := why_unplayable(resumed.setup, session.table)):
             saves.set_aside(f"this table cannot play it: {why.explain(session.table)}")
@@ -103,12 +106,14 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
     now = loop.clock()
     if first is not None:
         session.start(first, now, resumed)
+    else:
+        session.open_menu(now)
     if resumed is not None:
         session.announce("RESUMED", f"RESUMED ({len(resumed.pos.stack)} moves)", now)
     elif saves.set_aside_to is not None:
         session.announce("OLD SAVE SET ASIDE", f"save set aside as {saves.set_aside_to.name}", now)
-    elif archived is not None:
-        session.announce("OLD GAME ARCHIVED", archived, now)
+    elif retired is not None:
+        session.announce(*retired, now)
     return loop
 
 
@@ -154,7 +159,8 @@ def open_web(settings: "WebSettings", config: Config, backend: str, status: "Sta
 async def serve(loop: TableLoop, buttons: ButtonSource, exit_after_input: bool, web: "WebServer | None" = None) -> int:
     """Run `loop`, fed by `buttons` (and serving the `web` page), until it is done (status 0), or SIGTERM,
     SIGHUP or Ctrl-C stops it (128 + the signal's number: 143, 129 or 130, as service managers and shells
-    expect); the game is saved after every move anyway."""
+    expect); the game is saved after every move anyway. A signal that is not `ours` (`nohup` ignores
+    SIGHUP, a script's `&` job SIGINT) is left as it is."""
     stop = asyncio.Event()
     stopped_by: list[int] = []
 
@@ -162,11 +168,17 @@ async def serve(loop: TableLoop, buttons: ButtonSource, exit_after_input: bool, 
         stopped_by.append(signum)
         stop.set()
     aio = asyncio.get_running_loop()
-    for sig in STOP_SIGNALS:
+    handlers = ours(*STOP_SIGNALS)
+    for sig in handlers:
         aio.add_signal_handler(sig, stopped, sig)
-    async with contextlib.AsyncExitStack() as serving:
-        if web is not None:
-            await serving.enter_async_context(web.serving(loop))
-        with ButtonBridge(buttons, loop):
-            await loop.run(exit_after_input, stop)
+    try:
+        async with contextlib.AsyncExitStack() as serving:
+            if web is not None:
+                await serving.enter_async_context(web.serving(loop))
+            with ButtonBridge(buttons, loop):
+                await loop.run(exit_after_input, stop)
+    finally:
+        for sig, handler in handlers.items():       # for the devices' closing, as they were before
+            aio.remove_signal_handler(sig)
+            signal.signal(sig, handler)
     return 128 + stopped_by[0] if stopped_by else 0

@@ -14,8 +14,10 @@ from enum import StrEnum
 from engine.moves import Move
 from engine.position import Position
 from firmware_py.table.game import Game, Mode, Request, Setup, Table
-from firmware_py.table.game_menu import IDLE_SECONDS, INFO_SECONDS, GameMenu, Info, Pending
+from firmware_py.table.game_menu import AGREE_SECONDS, IDLE_SECONDS, INFO_SECONDS, NOT_AGREED, GameMenu, Info, \
+    Pending, readout, undo_question
 from firmware_py.table.menu import Menu, Refusal
+from firmware_py.table.reading import window
 from firmware_py.table.settings import Settings
 from hardware.events import PRESS, ButtonEvent
 from hardware.layout import VIEW_TURNS, default_sides
@@ -44,11 +46,12 @@ def deal(setup: Setup) -> Position:
 
 @dataclass(frozen=True)
 class Notice:
-    """Something the table says once on every seat's displays (`text`, from `since`), and keeps
-    saying in the caption while this game is on (`caption`): RESUMED, a save set aside."""
+    """Something the table says once on every seat's displays (`text`, from `since` to `until`), and
+    keeps saying in the caption while this game is on (`caption`): RESUMED, a save set aside."""
     text: str
     caption: str
     since: float
+    until: float
 
 
 class Session:
@@ -65,7 +68,7 @@ class Session:
             seat: VIEW_TURNS[side] for seat, side in zip(seats, default_sides(len(seats)))}
         self.seat_index = {name: i for i, name in enumerate(seats)}
         self.table = Table(seats, settings.cards_per_seat)
-        self.menu = Menu(setup, self.table)
+        self.menu = Menu(setup, self.table, settings.scroll_speed)
         self.options = GameMenu(settings.cards_per_seat, settings.hint, settings.takeback)
         self.game: Game | None = None
         self.screen: Screen = Screen.MENU
@@ -76,8 +79,8 @@ class Session:
         """Who sits at each seat (seat → name), for the games to come; a seat left out is not named."""
 
     def start(self, setup: Setup, now: float, resumed: Game | None = None) -> Game:
-        """Deal and show a new game of `setup` (or show the `resumed` one); the game it replaces, if
-        it is not over and has a move, goes to `retired`."""
+        """Deal and show a new game of `setup` (or show the `resumed` one, its end from now if it is
+        over); the game it replaces, if it is not over and has a move, goes to `retired`."""
         old = self.game
         if old is not None and not old.over and old.pos.stack:
             self.retired.append(old)
@@ -88,6 +91,8 @@ class Session:
             self.names = dict(resumed.names)
         else:
             game.names = self._people(game)
+        if game.over:
+            game.ended = now
         self.game, self.screen, self.notice = game, Screen.PLAY, None
         self.menu.setup = setup
         return game
@@ -124,7 +129,12 @@ class Session:
 
     def announce(self, text: str, caption: str, now: float) -> None:
         """Say `text` once on every seat's displays and keep `caption` in the caption until the next game."""
-        self.notice = Notice(text, caption, now)
+        self.notice = Notice(text, caption, now, now + self._window([text]))
+
+    def _window(self, texts: list[str], count: int | None = None, at_least: float = 0.0) -> float:
+        """How long `texts` are shown on `count` displays (default: a whole panel): `reading.window`."""
+        settings = self.settings
+        return window(texts, settings.cards_per_seat if count is None else count, settings.scroll_speed, at_least)
 
     def want(self) -> Request | None:
         """What the computer should think about: nothing unless a game is on screen."""
@@ -144,14 +154,26 @@ class Session:
             game.tick(now)
             if game.over:
                 self.screen = Screen.OVER
-        elif self.screen is Screen.OPTIONS:
-            info = self.options.info
-            if now > self.options.touched + IDLE_SECONDS or (info is not None and now > info.since + INFO_SECONDS):
-                self.screen = Screen.PLAY
+        elif self.screen is Screen.OPTIONS and now > self._options_end():
+            self.screen = Screen.PLAY
         elif self.screen is Screen.OVER and game.setup.mode is Mode.DEMO \
                 and now >= (game.ended or 0) + DEMO_PAUSE_SECONDS:
             s = game.setup
             self.start(Setup(s.mode, s.level, s.human, s.seed + 1), now)
+
+    def _options_end(self) -> float:
+        """When the game menu goes back to the game by itself: once the state or the last move has been
+        shown its window; else `IDLE_SECONDS` after its last press, but not before a takeback's question
+        and its end, or a refusal, have been said."""
+        options = self.options
+        if options.info is not None:
+            return options.info.until
+        ends = [options.touched + IDLE_SECONDS]
+        if options.pending is not None:
+            ends.append(options.pending.until + self._window([NOT_AGREED]))
+        if options.refusal is not None:
+            ends.append(options.refusal.since + self._window([options.refusal.text]))
+        return max(ends)
 
     def event(self, event: ButtonEvent, now: float) -> None:
         """One button event: each button acts when it goes down, whatever follows."""
@@ -167,7 +189,7 @@ class Session:
                     self.start(Setup(setup.mode, setup.level, setup.human, self._next_seed()), now)
         elif self.screen is Screen.OVER:
             if self.game and now >= (self.game.ended or 0) + OVER_GUARD_SECONDS:
-                self.open_menu()
+                self.open_menu(now)
         elif self.screen is Screen.OPTIONS:
             self._option(self.seat_index.get(event.seat or ""), card, now)
         elif self.game is not None:
@@ -183,7 +205,7 @@ class Session:
         elif self.screen is Screen.OPTIONS or (self.screen is Screen.MENU and game is not None and not game.over):
             self.screen = Screen.PLAY          # MENU again: back to the game
         elif self.screen is Screen.OVER:
-            self.open_menu()
+            self.open_menu(now)
 
     def _option(self, seat: int | None, card: int | None, now: float) -> None:
         """A press in the game menu: after the state or the last move has been read, any press goes back
@@ -197,16 +219,17 @@ class Session:
         if card is None or seat is None:
             return
         options.refusal = None
-        item = options.press(card)
+        item = options.press(card, now)
         if item in ("score", "last"):
-            options.info = Info(item, now)
+            lines = tuple(readout(game) if item == "score" else [f"LAST: {game.last_move()}"])
+            options.info = Info(item, lines, now, now + self._window(list(lines), at_least=INFO_SECONDS))
         elif item == "hint":
             self.screen = Screen.PLAY
             game.ask_hint(now)
         elif item == "takeback":
             self._takeback(seat, now)
         elif item == "new":
-            self.open_menu()
+            self.open_menu(now)
 
     def _takeback(self, seat: int, now: float) -> None:
         """TAKE BACK pressed by `seat`: done once every colour a person plays has agreed (or at once
@@ -221,7 +244,9 @@ class Session:
             if self.settings.takeback_agree else {seat & 1}
         pending = options.pending
         if pending is None or pending.count != count or pending.left(now) is None:
-            pending = Pending(count, frozenset(), now)
+            until = now + self._window([undo_question(count, agreed=False)], self.settings.cards_per_seat - 1,
+                                       AGREE_SECONDS)       # the question, on every card but TAKE BACK's
+            pending = Pending(count, frozenset(), now, until)
         pending = replace(pending, agreed=pending.agreed | {seat & 1})
         if pending.agreed >= need:
             game.takeback(now)
@@ -230,10 +255,10 @@ class Session:
         else:
             options.pending = pending
 
-    def open_menu(self) -> None:
-        """The new-game menu."""
+    def open_menu(self, now: float) -> None:
+        """The new-game menu, shown from `now`."""
         self.screen = Screen.MENU
-        self.menu.open(in_progress=self.game is not None and not self.game.over)
+        self.menu.open(self.game is not None and not self.game.over, now)
 
     def _next_seed(self) -> int:
         return self.game.setup.seed + 1 if self.game is not None else self.menu.setup.seed
