@@ -8,7 +8,7 @@ Texts are written in capitals, as the card displays show them.
 >>> say("invite", "xx")
 Traceback (most recent call last):
 ...
-ValueError: 'xx' is not a Language
+ValueError: 'xx' is not a valid Language
 """
 from collections.abc import Mapping
 from enum import StrEnum
