@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.players import NAMES as PLAYER_NAMES
+from firmware_py.table.messages import Language
 from hardware.config import DEFAULTS, Config, ConfigTable, Invalid, boolean, choice, number
 
 LEVELS = ("easy", "medium", "hard", "max")
@@ -34,6 +35,8 @@ class Settings:
     scroll_speed: float = 20.0
     """Columns a second that text scrolls across the card displays (a letter is about six)."""
     cards_per_seat: int = 5
+    language: Language = Language.EN
+    """The language of every text the table scrolls (`firmware_py.table.messages`)."""
     data_dir: str | None = None
     shutdown_command: tuple[str, ...] = ("systemctl", "poweroff")
     """What a clean shutdown runs (the operator's page, with `[web] allow_shutdown`): a program and its
@@ -89,6 +92,7 @@ def parse_settings(data: Mapping[str, object], where: str = DEFAULTS, cards: int
         show_seconds=t.get("show_seconds", Settings.show_seconds, number(0.05, 10)),
         scroll_speed=t.get("scroll_speed", Settings.scroll_speed, number(4, 64)),
         cards_per_seat=t.get("cards_per_seat", cards, same_cards),
+        language=Language(t.get("language", Settings.language.value, choice(*(str(x) for x in Language)))),
         data_dir=t.get("data_dir", None, _path),
         shutdown_command=t.get("shutdown_command", Settings.shutdown_command, _command),
     )
