@@ -114,6 +114,9 @@ def assert_every_game_kept(tmp_path, data, restart=False):
 
 
 SERVICE_WRITES: dict[str, list[tuple[str, int]]] = {}
+PACED = ("frames", "snapshot")
+"""Outputs written as the frames come: how many writes a run makes depends on how fast the machine
+steps the loop, so only each operation's first write (which every run makes) is made to fail."""
 
 
 def writes(tmp_path, files):
@@ -126,7 +129,8 @@ def writes(tmp_path, files):
         counted: dict[str, int] = {}
         for op, _ in faults.seen:
             counted[op] = counted.get(op, 0) + 1
-        SERVICE_WRITES[files] = [(op, n) for op, total in counted.items() for n in range(total)]
+        SERVICE_WRITES[files] = [(op, n) for op, total in counted.items()
+                                 for n in range(1 if files in PACED else total)]
     return SERVICE_WRITES[files]
 
 
