@@ -18,7 +18,6 @@ is restarted; `tickers` (the status file) are called at each step with the time.
 """
 import asyncio
 import contextlib
-import math
 import queue
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -110,7 +109,6 @@ class TableLoop:
         self.brightness = 1.0
         self.shown: Frame | None = None
         self.state: TableState | None = None
-        self.stepped = -math.inf            # the time of the last step: the time the last frame shows
         self._saved: tuple[int, int] = (-1, -1)      # (game number, changes) last saved
         self._archived = -1
         self._fd: int | None = None
@@ -194,7 +192,6 @@ class TableLoop:
         """Timers, the devices due for another try, the computer, saves, the frame for `now`, and the news
         for systemd and the tickers."""
         now = self.clock() if now is None else now
-        self.stepped = now
         self.session.tick(now)
         self.faults.tick(now)
         self._think(now)
@@ -248,11 +245,10 @@ class TableLoop:
                 self.faults.save.failed(now)    # logged by the saves, once
 
     def settled(self) -> bool:
-        """True when nothing is left to do but wait for a person (or the game is a demonstration), and
-        what the table announced at the start (RESUMED, …) has been said to its end in the frames shown."""
-        notice, game = self.session.notice, self.session.game
-        if notice is not None and self.stepped < notice.until:
-            return False
+        """True when nothing is left to do but wait for a person (or the game is a demonstration). What
+        the table announced at the start (RESUMED, …) is not waited for: a script that wants it said to
+        its end waits for it."""
+        game = self.session.game
         if game is None or self.session.screen is Screen.MENU or game.setup.mode is Mode.DEMO:
             return True
         return self.session.want() is None and game.shown is None
