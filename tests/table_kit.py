@@ -88,7 +88,7 @@ class Rig:
         if self.session.screen is not Screen.OPTIONS:
             self.tap("menu")
         for _ in range(3):
-            labels = self.session.options.labels()
+            labels = self.session.options.labels(self.session.settings.language)
             if label in labels:
                 self.tap(f"{seat}.card{labels.index(label) + 1}")
                 return
