@@ -97,7 +97,7 @@ class Rig:
 
     def new_game_menu(self, seat="red"):
         """MENU, then NEW GAME: the new-game menu."""
-        self.choose("NEW GAME", seat)
+        self.choose(self.session.say("item-new"), seat)
 
     def wait(self, seconds):
         """Let `seconds` pass on the clock, the loop ticking as it would."""

@@ -26,7 +26,7 @@ from firmware_py.commands.play import teams_sim_config
 from firmware_py.table.game import Setup, slot_map
 from firmware_py.table.game_menu import AGREE_SECONDS, readout
 from firmware_py.table.menu import CONFIRM_SECONDS
-from firmware_py.table.messages import EN, say, seat_title
+from firmware_py.table.messages import EN, Language, say, seat_title
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.reading import lasts, pages, text
 from firmware_py.table.scenes import caption, ending
@@ -638,37 +638,39 @@ def leaving_a_game(rig):
     rig.new_game_menu()
     rig.tap("red.card5")
     menu = rig.session.menu
-    shown_whole(rig, ("red", "white"), (1, 2, 3, 4), LEAVE, menu.confirm_since)    # shown while it is open
-    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), NOT_STARTED, menu.confirm_since + menu.confirm_seconds)
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4), rig.session.say("leave"), menu.confirm_since)  # while it is open
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), rig.session.say("not-started"),
+                menu.confirm_since + menu.confirm_seconds)
 
 
 def agreeing_to_a_takeback(rig):
     rig.play(MOVES[parse_card("NE3")])
-    rig.choose("TAKE BACK", seat="red")
+    rig.choose(rig.session.say("item-takeback"), seat="red")
     pending = rig.session.options.pending
-    shown_whole(rig, ("white",), (1, 2, 3, 5), "UNDO 1? PRESS TAKE BACK", pending.since)   # while it is open
-    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), NOT_AGREED, pending.until)
+    shown_whole(rig, ("white",), (1, 2, 3, 5), rig.session.say("undo-ask", count=1), pending.since)  # while open
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), rig.session.say("not-agreed"), pending.until)
 
 
 def a_refusal(rig):
-    rig.choose("TAKE BACK", seat="red")
-    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), "NOTHING TO TAKE BACK", rig.session.options.refusal.since)
+    rig.choose(rig.session.say("item-takeback"), seat="red")
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), rig.session.say("nothing-to-undo"),
+                rig.session.options.refusal.since)
 
 
 def a_note(rig):
     rig.play(MOVES[parse_card("NE3")])
     rig.tap("white.card2")                               # NW3 from h8 leaves the board
-    shown_whole(rig, ("white",), (2,), "OFF BOARD", rig.game.note.since)
+    shown_whole(rig, ("white",), (2,), rig.session.say("off-board"), rig.game.note.since)
 
 
 def an_announcement(rig):
-    rig.session.announce("OLD GAME NOT ARCHIVED", "the saved game …", rig.time.now)
-    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), "OLD GAME NOT ARCHIVED", rig.session.notice.since)
+    rig.session.announce(rig.session.say("old-not-archived"), "the saved game …", rig.time.now)
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), rig.session.say("old-not-archived"), rig.session.notice.since)
 
 
 def the_state_of_the_game(rig):
     rig.play(MOVES[parse_card("NE3")])
-    rig.choose("SCORE", seat="white")
+    rig.choose(rig.session.say("item-score"), seat="white")
     info = rig.session.options.info
     since = info.since
     for line in info.lines:                              # one round of the lines, each whole, in the menu
@@ -676,15 +678,17 @@ def the_state_of_the_game(rig):
         since += lasts(line, 5, rig.session.settings.scroll_speed)
 
 
+@pytest.mark.parametrize("language", list(Language))
 @pytest.mark.parametrize("speed", [SPEED, 4.0])
 @pytest.mark.parametrize("scene", [leaving_a_game, agreeing_to_a_takeback, a_refusal, a_note, an_announcement,
                                    the_state_of_the_game])
-def test_every_timed_text_is_shown_as_long_as_it_takes_to_read(tmp_path, scene, speed):
+def test_every_timed_text_is_shown_as_long_as_it_takes_to_read(tmp_path, scene, speed, language):
     """"LEAVE THIS GAME? PRESS START AGAIN" needs 11.5 s on four displays at 20 columns a second, and was asked
     for 5 s; "NOT STARTED" and "NOT AGREED" needed more than their 2 s. Each text the table shows for a while
     is shown, from its first letter, for at least one whole showing at the configured speed (the slowest
-    too), and the question it asks stays open while it is read."""
-    rig = Rig(tmp_path, Settings(scroll_speed=speed))
+    too), and the question it asks stays open while it is read: in every language the table speaks, whose
+    texts are longer than English's ("DIESES SPIEL VERLASSEN? NOCHMAL START DRÜCKEN" needs 16 s)."""
+    rig = Rig(tmp_path, Settings(scroll_speed=speed, language=language))
     try:
         rig.start(Setup("humans", seed=7))
         rig.wait(3.3)

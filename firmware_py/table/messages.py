@@ -32,6 +32,8 @@ class Language(StrEnum):
 
 
 EN, DE, DA, ES = Language.EN, Language.DE, Language.DA, Language.ES
+LANGUAGE_NAMES = MappingProxyType({EN: "English", DE: "German", DA: "Danish", ES: "Spanish"})
+"""Each language's name in English, for the operator (`roseking config check`)."""
 
 CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
     "invite": {EN: "THE ROSE KING: PRESS ANY BUTTON", DE: "DER ROSENKÖNIG: DRÜCKE EINE TASTE",
