@@ -2,6 +2,7 @@
 English, German, Danish and Spanish, chosen by `[table] language`, and the 8 × 8 font has every letter
 those languages need: a test renders every message in every language and finds no missing glyph."""
 from string import Formatter
+from unicodedata import decomposition
 
 import pytest
 from hypothesis import given
@@ -103,9 +104,10 @@ def test_every_character_of_the_catalogue_looks_different():
     assert letter(REPLACEMENT) not in pictures.values()
 
 
-@pytest.mark.parametrize("ch", [ch for ch in LETTERS if ch.isupper() and ch != "Ø"])
+@pytest.mark.parametrize("ch", sorted({ch for ch in [*ALPHABET, *LETTERS] if ch.isupper() and decomposition(ch)}))
 def test_accented_capitals_fit_in_eight_rows_with_their_mark_above(ch):
-    """Mark in row 0, a blank row, the letter in rows 2–6 (as CP437's own É, Ñ, Ü), row 7 free."""
+    """Mark in row 0, a blank row, the letter in rows 2–6 (as CP437's own É, Ñ, Ü), row 7 free: the catalogue's
+    and the drawn ones."""
     columns = letter(ch)[:-1]
     rows = [sum(1 for c in columns if c >> y & 1) for y in range(8)]
     assert rows[0] and not rows[1] and all(rows[2:7]) and not rows[7], rows
@@ -181,13 +183,17 @@ def test_a_german_table_refuses_in_german_for_its_whole_reading_window(tmp_path)
         rig.close()
 
 
-def test_the_end_says_why_the_scores_and_the_winner_in_spanish():
+@pytest.mark.parametrize("language", list(Language))
+def test_the_end_says_why_the_scores_and_the_winner_in_the_tables_language(language):
     game = played(Setup("demo", "random", seed=3), 400)
     score = game.pos.score()
-    said = ending(game, ES)
-    assert said.startswith(say(f"end-{score.reason}", ES))                  # R16, R17
-    assert f"ROJO {score.red.score}  BLANCO {score.white.score}" in said    # R19
-    assert said.endswith("EMPATE") if score.winner == "draw" else "GANA " in said
+    red, white = say("red", language), say("white", language)
+    winner = {"red": red, "white": white}.get(score.winner)
+    assert ending(game, language).split("  ") == [
+        say(f"end-{score.reason}", language),                                # R16, R17
+        f"{red} {score.red.score}", f"{white} {score.white.score}",         # R18
+        say("tie", language) if winner is None else say("wins", language, winner=winner)]     # R19
+    assert ending(game, ES).endswith(("EMPATE", "GANA ROJO", "GANA BLANCO"))
 
 
 def test_the_operator_reads_english_whatever_the_table_speaks(tmp_path):
