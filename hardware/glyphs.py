@@ -7,10 +7,17 @@ one to three pips beside it), `"empty"` (a dotted card outline) and `"hero0"` �
 one or more displays; `number(n)` fits a count of seconds up to 99 on one. The hardware
 draws names; it does not know what a card does.
 
+Text is drawn in luma's proportional CP437 font, each character looked up by its CP437 code
+(`Ä` is 0x8E there, not its Unicode 196), with the letters CP437 lacks or draws cramped (`Ø`,
+`Á`, `Ö` …) drawn here in its style (`LETTERS`). A character the font lacks is drawn as a
+hollow box (`REPLACEMENT`), never as another letter; `missing` names such characters.
+
 >>> from hardware.frame import bitmap_rows
 >>> bitmap_rows(glyph("N"))[:4]
 ['...##...', '..####..', '.######.', '########']
 """
+from functools import lru_cache
+
 from luma.core.legacy.font import CP437_FONT, TINY_FONT, proportional
 
 from hardware.frame import Bitmap, bitmap_from_rows
@@ -143,12 +150,71 @@ def hero(count: int) -> Bitmap:
     return GLYPHS[f"hero{count}"]
 
 
-_FONT = proportional(CP437_FONT)
+REPLACEMENT = "\ufffd"
+"""The character drawn for every character the font lacks: a hollow box with a dot."""
+
+LETTERS = {   # capitals with a mark in row 0 and the letter in rows 2–6, as CP437 draws É, Ñ and Ü
+    "Ä": ["##..##", "......", ".####.", "##..##", "######", "##..##", "##..##"],
+    "Å": ["..##..", "......", ".####.", "##..##", "######", "##..##", "##..##"],
+    "Á": ["...###", "......", ".####.", "##..##", "######", "##..##", "##..##"],
+    "Í": ["...##.", "......", ".####.", "..##..", "..##..", "..##..", ".####."],
+    "Ó": ["...###", "......", ".####.", "##..##", "##..##", "##..##", ".####."],
+    "Ö": ["##..##", "......", ".####.", "##..##", "##..##", "##..##", ".####."],
+    "Ú": ["...###", "......", "##..##", "##..##", "##..##", "##..##", ".####."],
+    "Ø": ["..###.#", ".##.##.", "##..###", "##.#.##", "###..##", ".##.##.", "#.###.."],
+    "ø": ["......", "......", ".#####", "##..##", "##.###", "###.##", "#####."],
+    REPLACEMENT: ["#####", "#...#", "#...#", "#.#.#", "#...#", "#...#", "#####"],
+}
+"""The characters drawn here rather than taken from CP437 (which lacks Ø, ø, Á, Í, Ó and Ú, and squeezes
+Ä, Å and Ö into other shapes than its É, Ñ and Ü): rows of `#` (lit) and `.`, top row first."""
+
+
+def _font_columns(rows: list[str]) -> list[int]:
+    """A drawn character as the 8 column bytes of a font (bit 0 = top row)."""
+    return [sum(1 << y for y, row in enumerate(rows) if x < len(row) and row[x] == "#") for x in range(8)]
+
+
+_CP437 = proportional(CP437_FONT)
+_DRAWN = proportional({ch: _font_columns(rows) for ch, rows in LETTERS.items()})
+
+
+def _cp437(ch: str) -> int | None:
+    """The CP437 code of the printable character `ch`, or None when CP437 lacks it."""
+    if not ch.isprintable():
+        return None
+    try:
+        return ch.encode("cp437")[0]
+    except UnicodeEncodeError:
+        return None
+
+
+@lru_cache(maxsize=1024)
+def letter(ch: str) -> tuple[int, ...]:
+    """The columns of the character `ch` (bit 0 = top row), with one blank column after it.
+
+    >>> letter("Ñ") == tuple(_CP437[0xA5]) != tuple(_CP437[ord("Ñ")])     # CP437's Ñ, not its 209 (╤)
+    True
+    >>> letter("\u0416") == letter(REPLACEMENT)     # Ж: not in the font
+    True
+    """
+    if ch in LETTERS:
+        return tuple(_DRAWN[ch])
+    code = _cp437(ch)
+    return tuple(_CP437[code]) if code is not None else letter(REPLACEMENT)
+
+
+def missing(text: str) -> set[str]:
+    """The characters of `text` the font lacks (each drawn as the `REPLACEMENT` box).
+
+    >>> sorted(missing("ÆØÅ ÄÖÜ ÁÉÍÑÓÚ ¿¡ Ж€"))
+    ['Ж', '€']
+    """
+    return {ch for ch in text if ch == REPLACEMENT or (ch not in LETTERS and _cp437(ch) is None)}
 
 
 def text_columns(text: str) -> list[int]:
-    """The column bytes (bit 0 = top row) of `text` in luma's proportional CP437 font."""
-    return [col for ch in text for col in _FONT[ord(ch) if ord(ch) < 256 else ord("?")]]
+    """The column bytes (bit 0 = top row) of `text` in the font: luma's proportional CP437 font, and `LETTERS`."""
+    return [col for ch in text for col in letter(ch)]
 
 
 def scroll(text: str, offset: int, count: int = 1, gap: int = 8) -> tuple[Bitmap, ...]:

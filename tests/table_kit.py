@@ -88,7 +88,7 @@ class Rig:
         if self.session.screen is not Screen.OPTIONS:
             self.tap("menu")
         for _ in range(3):
-            labels = self.session.options.labels()
+            labels = self.session.options.labels(self.session.settings.language)
             if label in labels:
                 self.tap(f"{seat}.card{labels.index(label) + 1}")
                 return
@@ -97,7 +97,7 @@ class Rig:
 
     def new_game_menu(self, seat="red"):
         """MENU, then NEW GAME: the new-game menu."""
-        self.choose("NEW GAME", seat)
+        self.choose(self.session.say("item-new"), seat)
 
     def wait(self, seconds):
         """Let `seconds` pass on the clock, the loop ticking as it would."""

@@ -5,10 +5,11 @@ import pytest
 
 from firmware_py import inputs, streams
 from firmware_py.report import figures
-from firmware_py.table import faults, game, game_menu, loop, menu, notify, reading, saves, settings, status, unit
+from firmware_py.table import faults, game, game_menu, loop, menu, messages, notify, reading, saves, settings, state, \
+    status, unit
 
 
 @pytest.mark.parametrize("module", [game, game_menu, menu, reading, saves, settings, inputs, streams, figures, faults,
-                                    notify, loop, status, unit])
+                                    notify, loop, status, unit, messages, state])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0

@@ -17,9 +17,10 @@ from gpiozero.pins.mock import MockFactory
 
 from firmware_py.table import scenes
 from firmware_py.table.computer import Computer
-from firmware_py.table.faults import FAULT_TEXTS, MOST_RETRY_SECONDS, UNAVAILABLE_AFTER
+from firmware_py.table.faults import FAULT_MESSAGES, MOST_RETRY_SECONDS, UNAVAILABLE_AFTER
 from firmware_py.table.game import Mode, Setup
 from firmware_py.table.loop import TableLoop
+from firmware_py.table.messages import EN, say
 from firmware_py.table.saves import CURRENT, Saves
 from firmware_py.table.session import Session
 from firmware_py.table.settings import DEFAULT_SETTINGS
@@ -35,6 +36,11 @@ from test_hardware_buttons import FakeTime
 
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
 CONFIG = parse_config({})
+
+
+def said(part):
+    """What the table says of `part`'s fault, in English (the default language)."""
+    return say(FAULT_MESSAGES[part], EN)
 
 
 class Serial:
@@ -137,8 +143,8 @@ def test_while_the_lights_are_out_the_displays_say_so_and_the_lights_are_tried_w
     frame, now = table.loop.shown, table.time.now
     since = table.loop.faults.down()["lights"]
     showing = since + (now - since) // scenes.FAULT_PERIOD * scenes.FAULT_PERIOD
-    if now < showing + scenes.lasts(FAULT_TEXTS["lights"], 5, 20.0):
-        wanted = scenes.text(FAULT_TEXTS["lights"], showing, now, 5, 20.0)
+    if now < showing + scenes.lasts(said("lights"), 5, 20.0):
+        wanted = scenes.text(said("lights"), showing, now, 5, 20.0)
         assert tuple(frame.bitmap(f"red.card{k + 1}") for k in range(5)) == wanted
     table.time.advance(scenes.FAULT_PERIOD - (now - since) % scenes.FAULT_PERIOD + 0.5)
     table.loop.step()                                              # a showing of the text has begun
@@ -208,7 +214,7 @@ def test_the_table_says_the_computer_is_unavailable_on_every_seat(tmp_path):
         since = rig.loop.faults.down()["computer"]
         rig.time.now = since + scenes.FAULT_PERIOD * 3 + 0.1                  # a showing has just begun
         rig.loop.step()
-        wanted = scenes.text(FAULT_TEXTS["computer"], since + scenes.FAULT_PERIOD * 3, rig.time.now, 5, 20.0)
+        wanted = scenes.text(said("computer"), since + scenes.FAULT_PERIOD * 3, rig.time.now, 5, 20.0)
         for seat in ("red", "white"):
             assert tuple(rig.frame.bitmap(f"{seat}.card{k + 1}") for k in range(5)) == wanted
     finally:

@@ -14,6 +14,7 @@ from engine.position import Position
 from engine.record import push_tokens, replay
 from firmware_py.table.game import PASS_SECONDS, Game, Mode, Setup, Table, Unplayable, why_unplayable
 from firmware_py.table.menu import Menu
+from firmware_py.table.messages import EN, say
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.reading import text
 from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, end_schedule, summary_at
@@ -262,7 +263,7 @@ def test_menu_chooses_mode_level_and_colour_and_starts_after_confirmation(rig):
     rig.tap("white.card2")                               # any seat's card buttons work the menu
     rig.tap("red.card3")                                 # the person plays white
     assert rig.session.menu.setup.mode == "vs-computer" and rig.session.menu.setup.human == "white"
-    assert rig.session.menu.labels()[:3] == ["MODE COMPUTER", "LEVEL HARD", "RED COMPUTER"]
+    assert rig.session.menu.labels(EN)[:3] == ["MODE COMPUTER", "LEVEL HARD", "RED COMPUTER"]
     rig.tap("red.card5")
     assert rig.session.game is game                      # leaving a game needs a confirmation
     rig.tap("red.card5")
@@ -289,9 +290,9 @@ def test_the_menu_refuses_exactly_what_the_table_cannot_play(mode, seats, cards)
     expected = (Unplayable.SEATS if mode is Mode.TEAMS and seats < 4 else
                 Unplayable.CARDS if mode is not Mode.TEAMS and cards < 5 else None)
     assert why is expected
-    menu = Menu(Setup(mode), table, Settings.scroll_speed)
+    menu = Menu(Setup(mode), table, Settings.scroll_speed, EN)
     assert (menu.press(cards, 0.0) is None) == (why is not None)
-    assert (menu.refusal.text if menu.refusal else None) == (why.value if why else None)
+    assert (menu.refusal.text if menu.refusal else None) == (say(why.value, EN) if why else None)
 
 
 def test_takeback_against_the_computer_returns_to_the_persons_last_turn(rig):
@@ -312,7 +313,7 @@ def test_takeback_and_hint_can_be_switched_off(tmp_path):
     try:
         rig.start(Setup("vs-computer", "random", "red", seed=4))
         rig.tap("menu")
-        assert rig.session.options.labels() == ["SCORE", "LAST MOVE", "NEW GAME", "", ""]
+        assert rig.session.options.labels(EN) == ["SCORE", "LAST MOVE", "NEW GAME", "", ""]
     finally:
         rig.close()
 

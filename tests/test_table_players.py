@@ -23,9 +23,10 @@ from engine.notation import CARD_NAMES, parse_card
 from engine.position import Position
 from firmware_py.cli import main
 from firmware_py.commands.play import teams_sim_config
-from firmware_py.table.game import Setup, seat_title, slot_map
-from firmware_py.table.game_menu import AGREE_SECONDS, NOT_AGREED, readout
-from firmware_py.table.menu import CONFIRM_SECONDS, LEAVE, NOT_STARTED
+from firmware_py.table.game import Setup, slot_map
+from firmware_py.table.game_menu import AGREE_SECONDS, readout
+from firmware_py.table.menu import CONFIRM_SECONDS
+from firmware_py.table.messages import EN, Language, say, seat_title
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.reading import lasts, pages, text
 from firmware_py.table.scenes import caption, ending
@@ -47,6 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ROSEKING = [sys.executable, "-m", "firmware_py.cli"]
 ENV = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", BLINKA_OS_AGNOSTIC="1")
 SPEED = Settings.scroll_speed
+LEAVE, NOT_STARTED, NOT_AGREED = (say(key, EN) for key in ("leave", "not-started", "not-agreed"))
 
 
 @pytest.fixture
@@ -404,7 +406,7 @@ def test_the_state_of_the_game_on_demand_without_leaving_it(rig):
     history = game.pos.history()
     rig.choose("SCORE", seat="white")
     assert rig.session.screen is Screen.OPTIONS and game.pos.history() == history
-    lines = readout(game)
+    lines = readout(game, EN)
     assert lines == ["RED 1 PTS", "WHITE 1 PTS", "HEROES RED 4 WHITE 4", "50 STONES LEFT", "PILE 13 CARDS"]
     since = rig.session.options.info.since
     seen = set()
@@ -424,22 +426,22 @@ def test_teams_show_the_state_per_team_and_seat(tmp_path):
               slots=table.displays.chain, views={s: table.displays.view_of(s) for s in table.seats})
     try:
         game = rig.start(Setup("teams", seed=21))
-        assert readout(game) == ["RED 0 PTS", "WHITE 0 PTS", "RED HEROES: RED 1 2, RED 2 2",
+        assert readout(game, EN) == ["RED 0 PTS", "WHITE 0 PTS", "RED HEROES: RED 1 2, RED 2 2",
                                  "WHITE HEROES: WHITE 1 2, WHITE 2 2", "52 STONES LEFT", "PILE 12 CARDS"]
         rig.choose("SCORE", seat="white2")
         assert [rig.frame.bitmap(f"red2.card{k}") for k in (1, 2, 3)] == list(
-            pages(readout(game), rig.session.options.info.since, rig.time.now, 3, SPEED))
+            pages(readout(game, EN), rig.session.options.info.since, rig.time.now, 3, SPEED))
     finally:
         rig.close()
 
 
 def test_any_seat_recalls_the_last_move(rig):
     game = rig.start(Setup("humans", seed=7))
-    assert game.last_move() == "NO MOVE YET"
+    assert game.last_move(EN) == "NO MOVE YET"
     rig.play(MOVES[parse_card("NE3")])
     rig.wait(3.0)                                        # the jump's trail is gone
     rig.choose("LAST MOVE", seat="white")
-    assert game.last_move() == "RED NE3"
+    assert game.last_move(EN) == "RED NE3"
     since = rig.session.options.info.since
     assert rig.frame.bitmap("white.card1") == text("LAST: RED NE3", since, rig.time.now, 5, SPEED)[0]
     trail = [rig.frame.board[i] for i in (4 * 9 + 4, 3 * 9 + 5, 2 * 9 + 6)]     # e5, f6, g7 on the frame
@@ -448,8 +450,8 @@ def test_any_seat_recalls_the_last_move(rig):
     assert rig.session.screen is Screen.PLAY and game.pos.history() == ["NE3"]
     rig.play(move("NW1"))
     rig.play(move("draw"))
-    assert game.last_move() == "RED DREW S2"
-    assert seat_title("red") == "RED" and seat_title("white2") == "WHITE 2"
+    assert game.last_move(EN) == "RED DREW S2"
+    assert seat_title("red", EN) == "RED" and seat_title("white2", EN) == "WHITE 2"
 
 
 # --- takebacks between people ---------------------------------------------------------------------------
@@ -512,7 +514,7 @@ def test_a_resumed_game_shows_every_card_on_its_button(rig, tmp_path):
 def test_the_end_says_why_the_scores_and_the_winner():
     game = played(Setup("demo", "random", seed=3), 400)
     score = game.pos.score()
-    said = ending(game)
+    said = ending(game, EN)
     assert said.startswith({"last-stone": "LAST STONE PLACED", "blockade": "BLOCKADE: NOBODY CAN MOVE"}[score.reason])
     assert f"RED {score.red.score}  WHITE {score.white.score}" in said
     assert said.endswith("A DRAW" if score.winner == "draw" else "WINS") or " WINS ON " in said
@@ -602,12 +604,12 @@ def test_the_menus_have_titles_each_from_its_first_letter(rig):
     rig.start(Setup("humans", seed=7))
     rig.wait(7.3)
     rig.tap("menu")
-    assert rig.session.options.labels() == ["SCORE", "LAST MOVE", "HINT", "TAKE BACK", "NEW GAME"]
+    assert rig.session.options.labels(EN) == ["SCORE", "LAST MOVE", "HINT", "TAKE BACK", "NEW GAME"]
     assert [rig.frame.bitmap(f"red.card{k}") for k in range(1, 6)] == first
     rig.wait(3.1)
     rig.tap("red.card5")
     assert rig.session.screen is Screen.MENU
-    labels = rig.session.menu.labels()
+    labels = rig.session.menu.labels(EN)
     assert labels == ["MODE 2 PLAYERS", "NO COMPUTER", "RED PERSON", "", "START"]
     assert [rig.frame.bitmap(f"white.card{k}") for k in (1, 2, 3, 5)] == \
         [text(label, 0.0, 0.0, 1, SPEED)[0] for label in labels if label]
@@ -637,37 +639,39 @@ def leaving_a_game(rig):
     rig.new_game_menu()
     rig.tap("red.card5")
     menu = rig.session.menu
-    shown_whole(rig, ("red", "white"), (1, 2, 3, 4), LEAVE, menu.confirm_since)    # shown while it is open
-    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), NOT_STARTED, menu.confirm_since + menu.confirm_seconds)
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4), rig.session.say("leave"), menu.confirm_since)  # while it is open
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), rig.session.say("not-started"),
+                menu.confirm_since + menu.confirm_seconds)
 
 
 def agreeing_to_a_takeback(rig):
     rig.play(MOVES[parse_card("NE3")])
-    rig.choose("TAKE BACK", seat="red")
+    rig.choose(rig.session.say("item-takeback"), seat="red")
     pending = rig.session.options.pending
-    shown_whole(rig, ("white",), (1, 2, 3, 5), "UNDO 1? PRESS TAKE BACK", pending.since)   # while it is open
-    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), NOT_AGREED, pending.until)
+    shown_whole(rig, ("white",), (1, 2, 3, 5), rig.session.say("undo-ask", count=1), pending.since)  # while open
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), rig.session.say("not-agreed"), pending.until)
 
 
 def a_refusal(rig):
-    rig.choose("TAKE BACK", seat="red")
-    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), "NOTHING TO TAKE BACK", rig.session.options.refusal.since)
+    rig.choose(rig.session.say("item-takeback"), seat="red")
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), rig.session.say("nothing-to-undo"),
+                rig.session.options.refusal.since)
 
 
 def a_note(rig):
     rig.play(MOVES[parse_card("NE3")])
     rig.tap("white.card2")                               # NW3 from h8 leaves the board
-    shown_whole(rig, ("white",), (2,), "OFF BOARD", rig.game.note.since)
+    shown_whole(rig, ("white",), (2,), rig.session.say("off-board"), rig.game.note.since)
 
 
 def an_announcement(rig):
-    rig.session.announce("OLD GAME NOT ARCHIVED", "the saved game …", rig.time.now)
-    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), "OLD GAME NOT ARCHIVED", rig.session.notice.since)
+    rig.session.announce(rig.session.say("old-not-archived"), "the saved game …", rig.time.now)
+    shown_whole(rig, ("red", "white"), (1, 2, 3, 4, 5), rig.session.say("old-not-archived"), rig.session.notice.since)
 
 
 def the_state_of_the_game(rig):
     rig.play(MOVES[parse_card("NE3")])
-    rig.choose("SCORE", seat="white")
+    rig.choose(rig.session.say("item-score"), seat="white")
     info = rig.session.options.info
     since = info.since
     for line in info.lines:                              # one round of the lines, each whole, in the menu
@@ -675,15 +679,17 @@ def the_state_of_the_game(rig):
         since += lasts(line, 5, rig.session.settings.scroll_speed)
 
 
+@pytest.mark.parametrize("language", list(Language))
 @pytest.mark.parametrize("speed", [SPEED, 4.0])
 @pytest.mark.parametrize("scene", [leaving_a_game, agreeing_to_a_takeback, a_refusal, a_note, an_announcement,
                                    the_state_of_the_game])
-def test_every_timed_text_is_shown_as_long_as_it_takes_to_read(tmp_path, scene, speed):
+def test_every_timed_text_is_shown_as_long_as_it_takes_to_read(tmp_path, scene, speed, language):
     """"LEAVE THIS GAME? PRESS START AGAIN" needs 11.5 s on four displays at 20 columns a second, and was asked
     for 5 s; "NOT STARTED" and "NOT AGREED" needed more than their 2 s. Each text the table shows for a while
     is shown, from its first letter, for at least one whole showing at the configured speed (the slowest
-    too), and the question it asks stays open while it is read."""
-    rig = Rig(tmp_path, Settings(scroll_speed=speed))
+    too), and the question it asks stays open while it is read: in every language the table speaks, whose
+    texts are longer than English's ("DIESES SPIEL VERLASSEN? NOCHMAL START DRÜCKEN" needs 16 s)."""
+    rig = Rig(tmp_path, Settings(scroll_speed=speed, language=language))
     try:
         rig.start(Setup("humans", seed=7))
         rig.wait(3.3)

@@ -41,6 +41,7 @@ def summary(config: Config) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from firmware_py.table.messages import LANGUAGE_NAMES
     from firmware_py.table.settings import table_settings
     from firmware_py.web.settings import parse_web
     config = load_config(args.file)
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"  table: hint {'on' if table.hint else 'off'}, takeback {'on' + agree if table.takeback else 'off'}, "
           f"level {table.level}, thinking at most {table.think_seconds:g} s, the computer's move shown "
           f"{table.show_seconds:g} s, text scrolled at {table.scroll_speed:g} columns a second, "
-          f"{table.cards_per_seat} cards per seat, data in {table.data_path()}")
+          f"{table.cards_per_seat} cards per seat, texts in {LANGUAGE_NAMES[table.language]} ({table.language}), "
+          f"data in {table.data_path()}")
     print(f"  web: {web.summary()}")
     return 0

@@ -6,7 +6,7 @@ loop's clock, and at once again after it has worked. Each kind of failure is log
 counted (a line at the 10th, 100th, 1000th …), and its return after an outage is logged
 (`FaultLog`), so a part failing for months, or every tenth frame, costs a handful of log lines.
 A device that fails is guarded (`guard`): the table shows the fault on what still works
-(`FAULT_TEXTS` on the displays when the board's lights fail, a steady mark on the board when the
+(`FAULT_MESSAGES` on the displays when the board's lights fail, a steady mark on the board when the
 displays fail; `firmware_py.table.scenes`), and the part's latest picture is sent when it is
 tried again.
 
@@ -23,12 +23,8 @@ from hardware.devices import Devices
 from hardware.frame import RGB, Bitmap
 from hardware.roles import CardDisplays, Lights
 
-# --- The texts the table shows of a fault, on every seat's card displays: one place for all of them, to be
-# --- moved into the message catalogue (in each of its languages) when there is one.
-FAULT_TEXTS = {
-    "lights": "BOARD LIGHTS FAULT: STAFF PLEASE CHECK",
-    "computer": "COMPUTER UNAVAILABLE",
-}
+FAULT_MESSAGES = {"lights": "fault-lights", "computer": "fault-computer"}
+"""Part → the message (`firmware_py.table.messages`) the table says of its fault on every seat's card displays."""
 
 FIRST_RETRY_SECONDS = 1.0
 MOST_RETRY_SECONDS = 60.0

@@ -26,6 +26,7 @@ from engine.moves import DRAW, HERO, MOVES, PASS, Move, drawn_card
 from engine.notation import CARD_NAMES, TARGET
 from engine.position import Position
 from engine.record import make_record
+from firmware_py.table.messages import Language, say, seat_title
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
 HUMAN = "human"
@@ -86,10 +87,10 @@ class Table:
 
 
 class Unplayable(Enum):
-    """Why a table cannot play a game; the value is what the new-game menu says."""
+    """Why a table cannot play a game; the value is the message the new-game menu says."""
 
-    SEATS = "TEAMS NEED 4 SEATS"            # R20–R22: four players, a seat panel each
-    CARDS = "TWO PLAYERS NEED 5 CARDS"      # R7: a hand of five cards
+    SEATS = "teams-need-seats"      # R20–R22: four players, a seat panel each
+    CARDS = "two-need-cards"        # R7: a hand of five cards
 
     def explain(self, table: Table) -> str:
         """The reason in a sentence, naming what `table` has."""
@@ -104,7 +105,7 @@ def why_unplayable(setup: Setup, table: Table) -> Unplayable | None:
     `roseking play --mode` and a resumed save.
 
     >>> why_unplayable(Setup("teams"), Table(("red", "white"), 5))
-    <Unplayable.SEATS: 'TEAMS NEED 4 SEATS'>
+    <Unplayable.SEATS: 'teams-need-seats'>
     """
     if setup.mode is Mode.TEAMS:
         return Unplayable.SEATS if len(table.seats) < 4 else None
@@ -124,7 +125,7 @@ class Request:
 
 @dataclass(frozen=True)
 class Preview:
-    """A card chosen but not yet played: `kind` is play, hero (HERO confirms) or no (`reason`)."""
+    """A card chosen but not yet played: `kind` is play, hero (HERO confirms) or no (`reason`, a message)."""
     seat: int
     slot: int
     move: Move | None
@@ -160,12 +161,6 @@ class Jump:
     hero: bool = False
 
 
-def seat_title(name: str) -> str:
-    """A seat's name as the displays write it: `red` → `RED`, `white2` → `WHITE 2`."""
-    word = name.rstrip("0123456789")
-    return f"{word.upper()} {name[len(word):]}".rstrip()
-
-
 def take_slot(slots: Slots, seat: int, token: str) -> None:
     """Move the cards of `slots` as the move written `token` (record notation) by `seat` does."""
     move = Move.parse(token)
@@ -195,7 +190,7 @@ def slot_map(start: Position, pos: Position) -> Slots:
 
 
 def classify(pos: Position, card: int) -> tuple[str, Move | None, str]:
-    """What playing `card` would do now: (`play`|`hero`|`no`, the move, the reason for no).
+    """What playing `card` would do now: (`play`|`hero`|`no`, the move, the reason for no: its message).
 
     >>> pos = Position.new(seed=7)
     >>> classify(pos, pos.hands[0][0])
@@ -208,10 +203,10 @@ def classify(pos: Position, card: int) -> tuple[str, Move | None, str]:
         return "hero", MOVES[card + HERO], ""               # R12
     target = TARGET[pos.crown * 24 + card]
     if target < 0:
-        return "no", None, "OFF BOARD"                      # R10, R13
+        return "no", None, "off-board"                      # R10, R13
     if pos.board[target] == (pos.to_move & 1) + 1:
-        return "no", None, "OWN STONE"                      # R13
-    return "no", None, "NO HERO"                            # R12
+        return "no", None, "own-stone"                      # R13
+    return "no", None, "no-hero"                            # R12
 
 
 class Game:
@@ -228,6 +223,7 @@ class Game:
         self.pos = pos if pos is not None else start.copy()
         self.players = setup.players()
         self.show_seconds = settings.show_seconds
+        self.language = settings.language
         self.slots = slot_map(self.start, self.pos)
         self.preview: Preview | None = None
         self.note: Note | None = None
@@ -275,7 +271,7 @@ class Game:
         self.hint_wanted = False
         seat = self.pos.to_move
         if move.card is None:
-            self.note = Note(seat, str(move).upper(), now)
+            self.note = Note(seat, self._say("draw" if move.is_draw else "pass"), now)
         else:
             slot = self.slots[seat].index(move.card)
             kind = "hero" if move.is_hero else "play"
@@ -289,7 +285,7 @@ class Game:
             return
         if self.shown is None and self.pos.legal_moves() == [MOVES[PASS]]:
             self.shown = Shown(MOVES[PASS], now)
-            self.note = Note(None, f"{seat_title(self.pos.seat)} PASSES", now)     # R14, said to every seat
+            self.note = Note(None, self._say("passes", seat=seat_title(self.pos.seat, self.language)), now)  # R14
         shown = self.shown
         if shown is not None and now >= shown.since + (PASS_SECONDS if shown.move.is_pass else self.show_seconds):
             self.make(shown.move, now)
@@ -302,7 +298,7 @@ class Game:
         if move.card is not None:
             self.jump = Jump(origin, self.pos.crown, seat, now, move.is_hero)
         if move.is_hero:
-            self.note = Note(None, "HERO", now)
+            self.note = Note(None, self._say("hero"), now)
         self.preview = self.shown = None
         self.hint_wanted = False
         self.changes += 1
@@ -317,7 +313,7 @@ class Game:
             return
         mover = self.pos.to_move
         if seat != mover or self.shown is not None or self.is_computer(seat):
-            self._refuse(seat, "WAIT", now, flash=False)      # not this seat's turn (R8, R22)
+            self._refuse(seat, "wait", now, flash=False)      # not this seat's turn (R8, R22)
         elif control == "hero":
             self._hero(seat, now)
         elif control == "draw":
@@ -325,15 +321,19 @@ class Game:
         elif control.startswith("card"):
             self._card(seat, int(control[4:]) - 1, now)
 
-    def _refuse(self, seat: int, text: str, now: float, slot: int | None = None, flash: bool = True) -> None:
-        self.note = Note(seat, text, now, slot)
+    def _say(self, key: str, **fields: object) -> str:
+        """Message `key` in the table's language."""
+        return say(key, self.language, **fields)
+
+    def _refuse(self, seat: int, key: str, now: float, slot: int | None = None, flash: bool = True) -> None:
+        self.note = Note(seat, self._say(key), now, slot)
         if flash:
             self.no_since = now
 
     def _card(self, seat: int, slot: int, now: float) -> None:
         card = self.slots[seat][slot] if slot < len(self.slots[seat]) else None
         if card is None:
-            self._refuse(seat, "EMPTY", now, slot)
+            self._refuse(seat, "empty", now, slot)
             return
         p = self.preview
         if p is not None and p.seat == seat and p.slot == slot and p.kind == "play" and p.move is not None:
@@ -345,33 +345,33 @@ class Game:
         if kind == "no":
             self._refuse(seat, reason, now, slot)
         elif kind == "hero":
-            self.note = Note(seat, "HERO?", now, slot)
+            self.note = Note(seat, self._say("hero-ask"), now, slot)
 
     def _hero(self, seat: int, now: float) -> None:
         p = self.preview
         if p is not None and p.seat == seat and p.kind == "hero" and p.move is not None:
             self.make(p.move, now)
         elif self.pos.heroes[seat] == 0:
-            self._refuse(seat, "NO HERO", now)
+            self._refuse(seat, "no-hero", now)
         else:
-            self._refuse(seat, "CARD FIRST", now)
+            self._refuse(seat, "card-first", now)
 
     def _draw(self, seat: int, now: float) -> None:
         if MOVES[DRAW] in self.pos.legal_moves():
             self.make(MOVES[DRAW], now)   # R11
         else:
-            self._refuse(seat, "HAND FULL", now)   # R11: fewer than the hand limit only
+            self._refuse(seat, "hand-full", now)   # R11: fewer than the hand limit only
 
     def ask_hint(self, now: float) -> None:
         """A hint for the seat to move: the `hard` player's move, previewed (the game menu offers it when
         `[table] hint` allows)."""
         seat = self.pos.to_move
         if self.over or self.shown is not None or self.is_computer(seat):
-            self._refuse(seat, "WAIT", now, flash=False)
+            self._refuse(seat, "wait", now, flash=False)
         else:
             self.hint_wanted = True
             self.preview = None
-            self.note = Note(seat, "HINT", now)
+            self.note = Note(seat, self._say("item-hint"), now)
 
     def takeback_count(self) -> int:
         """How many moves a takeback unmakes: back to the turn of the last person who chose a move
@@ -392,7 +392,7 @@ class Game:
         self.slots = slot_map(self.start, self.pos)
         self.preview = self.shown = self.jump = None
         self.hint_wanted = False
-        self.note = Note(None, f"UNDO {n}", now)
+        self.note = Note(None, self._say("undone", count=n), now)
         self.changes += 1
         return n
 
@@ -404,16 +404,19 @@ class Game:
         move = before.pop()
         return (before.crown, self.pos.crown, before.to_move) if move.card is not None else None
 
-    def last_move(self) -> str:
-        """The last move in words, for the displays: `RED NE3`, `WHITE HERO NE2`, `RED DREW S2`, `WHITE PASSED`."""
+    def last_move(self, language: Language) -> str:
+        """The last move in words in `language`, for the displays: `RED NE3`, `WHITE HERO NE2`, `RED DREW S2`,
+        `WHITE PASSED`."""
         history = self.pos.history()
         if not history:
-            return "NO MOVE YET"
+            return say("no-move-yet", language)
         token = history[-1]
-        who = seat_title(self.pos.variant.seats[(self.pos.to_move - 1) % len(self.players)])
+        who = seat_title(self.pos.variant.seats[(self.pos.to_move - 1) % len(self.players)], language)
         move, drawn = Move.parse(token), drawn_card(token)
         if drawn is not None:                   # the history names every card drawn
-            return f"{who} DREW {CARD_NAMES[drawn]}"
+            return say("drew", language, seat=who, card=CARD_NAMES[drawn])
         if move.is_pass:
-            return f"{who} PASSED"
-        return f"{who} {'HERO ' if move.is_hero else ''}{str(move).removeprefix('H+')}"
+            return say("passed", language, seat=who)
+        if move.is_hero:
+            return say("moved-hero", language, seat=who, move=str(move).removeprefix("H+"))
+        return f"{who} {move}"

@@ -7,24 +7,25 @@ colour a person plays to press TAKE BACK too (unless `[table] takeback_agree = f
 `AGREE_SECONDS`, or as long as its question takes to read.
 
 >>> menu = GameMenu(cards=3, hint=True, takeback=True)
->>> menu.labels()
+>>> menu.labels(Language.EN)
 ['SCORE', 'LAST MOVE', 'MORE']
->>> menu.press(3, 1.0), menu.labels(), menu.since
-(None, ['HINT', 'TAKE BACK', 'MORE'], 1.0)
+>>> menu.press(3, 1.0), menu.labels(Language.DA), menu.since
+(None, ['TIP', 'FORTRYD', 'MERE'], 1.0)
 >>> menu.press(2, 2.0)
 'takeback'
 """
 from dataclasses import dataclass
 
-from firmware_py.table.game import HUMAN, Game, seat_title
-from firmware_py.table.menu import Refusal
+from firmware_py.table.game import HUMAN, Game
+from firmware_py.table.menu import Refusal, level_name
+from firmware_py.table.messages import Language, say, seat_title
 
-ITEMS = {"score": "SCORE", "last": "LAST MOVE", "hint": "HINT", "takeback": "TAKE BACK", "new": "NEW GAME"}
-MORE = "MORE"
+ITEMS = ("score", "last", "hint", "takeback", "new")
+"""The game menu's items in order; each is titled by its message `item-…`."""
+MORE = "more"
 AGREE_SECONDS = 9.0          # the least time for the other colour to agree
 INFO_SECONDS = 20.0         # the state or the last move, shown until a press, or this long (at least one round)
 IDLE_SECONDS = 30.0         # a game menu nobody presses goes back to the game
-NOT_AGREED = "NOT AGREED"
 
 
 @dataclass(frozen=True)
@@ -51,31 +52,35 @@ class Pending:
         return self.until - now if now <= self.until else None
 
 
-def undo_question(count: int, agreed: bool) -> str:
-    """What a colour's displays say while a takeback of `count` moves waits: the question, or, once that
-    colour has `agreed`, that it waits for the other.
+def undo_question(count: int, agreed: bool, language: Language) -> str:
+    """What a colour's displays say in `language` while a takeback of `count` moves waits: the question, or,
+    once that colour has `agreed`, that it waits for the other.
 
-    >>> undo_question(2, agreed=False), undo_question(2, agreed=True)
+    >>> undo_question(2, agreed=False, language=Language.EN), undo_question(2, agreed=True, language=Language.EN)
     ('UNDO 2? PRESS TAKE BACK', 'UNDO 2: WAITING')
     """
-    return f"UNDO {count}: WAITING" if agreed else f"UNDO {count}? PRESS TAKE BACK"
+    return say("undo-waiting" if agreed else "undo-ask", language, count=count)
 
 
-def readout(game: Game) -> list[str]:
-    """The state of the game, in the lines the displays show one after the other: each colour's score now
-    (R18), heroes left (per seat in teams), stones left in the supply, cards in the draw pile, the computer."""
+def readout(game: Game, language: Language) -> list[str]:
+    """The state of the game in `language`, in the lines the displays show one after the other: each colour's
+    score now (R18), heroes left (per seat in teams), stones left in the supply, cards in the draw pile, the
+    computer."""
     pos, score = game.pos, game.pos.score()
-    names = [seat_title(n) for n in pos.variant.seats]
-    lines = [f"RED {score.red.score} PTS", f"WHITE {score.white.score} PTS"]
+    names = [seat_title(n, language) for n in pos.variant.seats]
+    colours = [say("red", language), say("white", language)]
+    lines = [say("points", language, colour=colours[0], points=score.red.score),
+             say("points", language, colour=colours[1], points=score.white.score)]
     if len(names) == 2:
-        lines.append(f"HEROES RED {pos.heroes[0]} WHITE {pos.heroes[1]}")
+        lines.append(say("heroes", language, counts=f"{colours[0]} {pos.heroes[0]} {colours[1]} {pos.heroes[1]}"))
     else:
-        lines += [f"{team} HEROES: " + ", ".join(f"{n} {h}" for n, h in list(zip(names, pos.heroes))[colour::2])
-                  for colour, team in enumerate(("RED", "WHITE"))]
-    lines += [f"{pos.supply} STONES LEFT", f"PILE {len(pos.pile)} CARDS"]
+        lines += [say("team-heroes", language, team=team,
+                      counts=", ".join(f"{n} {h}" for n, h in list(zip(names, pos.heroes))[colour::2]))
+                  for colour, team in enumerate(colours)]
+    lines += [say("stones-left", language, count=pos.supply), say("pile", language, count=len(pos.pile))]
     computers = sorted({p for p in game.players if p != HUMAN})
     if computers:
-        lines.append("COMPUTER " + " ".join(c.upper() for c in computers))
+        lines.append(say("computer", language, levels=" ".join(level_name(c, language) for c in computers)))
     return lines
 
 
@@ -108,9 +113,9 @@ class GameMenu:
             return items[:self.cards - 1] + [MORE]
         return items[:self.cards]
 
-    def labels(self) -> list[str]:
-        """The text of each card display on this page."""
-        return [ITEMS.get(i, MORE) if i is not None else "" for i in self.page_items()]
+    def labels(self, language: Language) -> list[str]:
+        """The text of each card display on this page, in `language`."""
+        return [say(f"item-{i}", language) if i is not None else "" for i in self.page_items()]
 
     def press(self, card: int, now: float) -> str | None:
         """The item of card button `card` (1…), or None (nothing there, or the page turned at `now`)."""

@@ -2,30 +2,37 @@
 
 On a panel of three cards (a teams table) card 3 is the start. Each card shows its
 title and its value (`MODE 2 PLAYERS`), from its first letter whenever it changes (`since`).
-Leaving a game that is not over asks for a second press of start (`LEAVE`) within
-`confirm_seconds`: `CONFIRM_SECONDS`, or as long as the question takes to read at the
-table's scroll speed, counted down on the display; once that time has passed, the menu
-says `NOT STARTED`, and a press asks again rather than starting.
+Leaving a game that is not over asks for a second press of start (`leave`) within
+`confirm_seconds`: `CONFIRM_SECONDS`, or as long as the question takes to read in the
+table's language at its scroll speed, counted down on the display; once that time has
+passed, the menu says `not-started`, and a press asks again rather than starting.
 
->>> menu = Menu(Setup(), Table(("red", "white"), cards=5), speed=20.0)
+>>> menu = Menu(Setup(), Table(("red", "white"), cards=5), speed=20.0, language=Language.EN)
 >>> menu.press(1, 0.0), menu.setup.mode
 (None, <Mode.VS_COMPUTER: 'vs-computer'>)
->>> menu.labels()[:3]
-['MODE COMPUTER', 'LEVEL MEDIUM', 'RED YOU']
+>>> menu.labels(Language.EN)[:3], menu.labels(Language.DE)[1]
+(['MODE COMPUTER', 'LEVEL MEDIUM', 'RED YOU'], 'STUFE MITTEL')
 >>> menu.press(5, 1.0)
 Setup(mode=<Mode.VS_COMPUTER: 'vs-computer'>, level='medium', human='red', seed=0)
 """
 from dataclasses import dataclass, replace
 
 from firmware_py.table.game import Mode, Setup, Table, why_unplayable
+from firmware_py.table.messages import Language, say
 from firmware_py.table.reading import window
 from firmware_py.table.settings import LEVELS
 
 CONFIRM_SECONDS = 5.0       # the least time to press start again
-LEAVE = "LEAVE THIS GAME? PRESS START AGAIN"
-NOT_STARTED = "NOT STARTED"
-MODE_NAMES = {Mode.HUMANS: "2 PLAYERS", Mode.VS_COMPUTER: "COMPUTER", Mode.DEMO: "DEMO", Mode.TEAMS: "TEAMS"}
 MODES = tuple(Mode)
+
+
+def level_name(level: str, language: Language) -> str:
+    """A computer player's name as the displays write it: a menu level in `language`, any other player as named.
+
+    >>> level_name("hard", Language.ES), level_name("random", Language.ES)
+    ('DIFÍCIL', 'RANDOM')
+    """
+    return say(f"level-{level}", language) if level in LEVELS else level.upper()
 
 
 @dataclass(frozen=True)
@@ -38,22 +45,24 @@ class Refusal:
 class Menu:
     """The choices for the next game; `press(k, now)` returns the Setup to start, or None."""
 
-    def __init__(self, setup: Setup, table: Table, speed: float) -> None:
-        self.setup, self.table = setup, table
-        self.confirm_seconds = window([LEAVE], table.cards - 1, speed, CONFIRM_SECONDS)
+    def __init__(self, setup: Setup, table: Table, speed: float, language: Language) -> None:
+        self.setup, self.table, self.language = setup, table, language
+        self.confirm_seconds = window([say("leave", language)], table.cards - 1, speed, CONFIRM_SECONDS)
         self.confirm_since: float | None = None     # a game is in progress: start asks twice
         self.refusal: Refusal | None = None
         self.in_progress = False
         self.since = 0.0                            # when the labels were last shown anew
 
-    def labels(self) -> list[str]:
-        """The text of each card display, card 1 first; the last one starts."""
+    def labels(self, language: Language) -> list[str]:
+        """The text of each card display in `language`, card 1 first; the last one starts."""
         s = self.setup
-        level = f"LEVEL {s.level.upper()}" if s.mode in (Mode.VS_COMPUTER, Mode.DEMO) else "NO COMPUTER"
-        red = {Mode.VS_COMPUTER: "RED YOU" if s.human == "red" else "RED COMPUTER",
-               Mode.DEMO: "RED COMPUTER"}.get(s.mode, "RED PERSON")
+        level = say("menu-level", language, level=level_name(s.level, language)) \
+            if s.mode in (Mode.VS_COMPUTER, Mode.DEMO) else say("menu-no-computer", language)
+        red = {Mode.VS_COMPUTER: "menu-red-you" if s.human == "red" else "menu-red-computer",
+               Mode.DEMO: "menu-red-computer"}.get(s.mode, "menu-red-person")
         cards = self.table.cards
-        return ([f"MODE {MODE_NAMES[s.mode]}", level, red, ""] + [""] * cards)[:cards - 1] + ["START"]
+        mode = say("menu-mode", language, mode=say(f"mode-{s.mode}", language))
+        return ([mode, level, say(red, language), ""] + [""] * cards)[:cards - 1] + [say("menu-start", language)]
 
     def open(self, in_progress: bool, now: float) -> None:
         """Show the menu at `now`; `in_progress` means starting a game leaves one that is not over."""
@@ -86,7 +95,7 @@ class Menu:
     def _start(self, now: float) -> Setup | None:
         why = why_unplayable(self.setup, self.table)
         if why is not None:
-            self.refusal = Refusal(why.value, now)
+            self.refusal = Refusal(say(why.value, self.language), now)
             return None
         if self.in_progress and self.confirming(now) is None:
             self.confirm_since = now    # leaving a game needs a confirmation, shown counting down

@@ -6,8 +6,10 @@ never taken for one. Whose turn it is shows by intensity: every seat's displays 
 mover's are dimmed (`Frame.dimmed`), each dot still lit, so that every hand stays legible
 from every seat (R7: hands are open). A card is drawn turned as its seat sees the board
 (`Session.views`), so that on the table its arrow points the card's board direction for
-every seat (R2); text reads upright for each seat, and each text starts at its first
-letter when it appears (`firmware_py.table.reading`).
+every seat (R2); text reads upright for each seat, each text starts at its first
+letter when it appears (`firmware_py.table.reading`), and every text is said in the table's
+language (`[table] language`, `firmware_py.table.messages`); the caption is English, for the
+operator.
 """
 import math
 from collections.abc import Mapping, Sequence
@@ -17,10 +19,11 @@ from types import MappingProxyType
 from engine.notation import CARD_NAMES, STEPS, TARGET
 from engine.position import Position
 from engine.scoring import squares
-from firmware_py.table.faults import FAULT_TEXTS
+from firmware_py.table.faults import FAULT_MESSAGES
 from firmware_py.table.game import NO_SECONDS, TRAVEL_SHARE, Game
-from firmware_py.table.game_menu import NOT_AGREED, undo_question
-from firmware_py.table.menu import LEAVE, NOT_STARTED, Menu
+from firmware_py.table.game_menu import undo_question
+from firmware_py.table.menu import Menu
+from firmware_py.table.messages import Language, say
 from firmware_py.table.reading import lasts, pages, text
 from firmware_py.table.session import Screen, Session
 from hardware.frame import BLANK, RGB, Bitmap, Frame, turn
@@ -38,7 +41,6 @@ REGION_STEP = 1.5            # end of game: the least time each step of the regi
 FAULT_PERIOD = 15.0          # a fault's text comes back on the displays this often
 CORNERS = (0, 8, 72, 80)     # a9, i9, a1, i1 in the frame
 NO_FAULTS: Mapping[str, float] = MappingProxyType({})
-REASONS = {"last-stone": "LAST STONE PLACED", "blockade": "BLOCKADE: NOBODY CAN MOVE"}   # R16, R17
 
 @lru_cache(maxsize=512)
 def card_glyph(card: int, view: int) -> Bitmap:
@@ -166,7 +168,7 @@ def end_schedule(game: Game, count: int, speed: float) -> list[tuple[float, floa
     """The end's steps: (from, to seconds after the end, colour 0 red / 1 white, regions, text), each colour
     on its own panels at once. A colour's regions of three stones or more come one by one, largest first,
     each with its size and points (`7x7=49`, R18); several of one or two stones come together, counted by
-    size (`5x1+2x4=13`: five of one stone, two of two)."""
+    size (`5x1+2x4=13`: five of one stone, two of two). The sums read the same in every language."""
     score = game.pos.score()
     out = []
     for colour, side in enumerate((score.red, score.white)):
@@ -255,16 +257,17 @@ def displays_options(game: Game, session: Session, now: float) -> dict[str, Bitm
     """The game menu: its items with their titles, or the state, or the last move; a takeback waiting
     for the other colour counts down on the TAKE BACK display."""
     options = session.options
-    cards, speed = session.settings.cards_per_seat, session.settings.scroll_speed
+    cards, speed, language = session.settings.cards_per_seat, session.settings.scroll_speed, session.settings.language
     out: dict[str, Bitmap] = {}
     seats = session.seats[:len(game.players)]
     info = options.info
+    not_agreed = say("not-agreed", language)
     for seat, name in enumerate(seats):
         if info is not None:
             for k, bitmap in enumerate(pages(info.lines, info.since, now, cards, speed)):
                 out[f"{name}.card{k + 1}"] = bitmap
             continue
-        for k, label in enumerate(options.labels()):
+        for k, label in enumerate(options.labels(language)):
             if label:
                 panel_text(out, name, [k], label, options.since, now, speed)
         pending = options.pending
@@ -273,10 +276,10 @@ def displays_options(game: Game, session: Session, now: float) -> dict[str, Bitm
             rest = [k for k in range(cards) if items[k] != "takeback"]
             if "takeback" in items:
                 out[f"{name}.card{items.index('takeback') + 1}"] = seconds(left)
-            panel_text(out, name, rest, undo_question(pending.count, seat & 1 in pending.agreed), pending.since, now,
-                       speed)
-        elif pending is not None and now < pending.until + lasts(NOT_AGREED, cards, speed):
-            panel_text(out, name, list(range(cards)), NOT_AGREED, pending.until, now, speed)
+            panel_text(out, name, rest, undo_question(pending.count, seat & 1 in pending.agreed, language),
+                       pending.since, now, speed)
+        elif pending is not None and now < pending.until + lasts(not_agreed, cards, speed):
+            panel_text(out, name, list(range(cards)), not_agreed, pending.until, now, speed)
         refusal = options.refusal
         if refusal is not None and now < refusal.since + lasts(refusal.text, cards, speed):
             panel_text(out, name, list(range(cards)), refusal.text, refusal.since, now, speed)
@@ -287,7 +290,7 @@ def displays_over(game: Game, session: Session, schedule: Sequence[tuple[float, 
                   ) -> dict[str, Bitmap]:
     """Each colour's regions, with size and points, on its panels; then the reason the game ended (R16,
     R17), the scores and the winner (R19), scrolled on every panel."""
-    cards, speed = session.settings.cards_per_seat, session.settings.scroll_speed
+    cards, speed, language = session.settings.cards_per_seat, session.settings.scroll_speed, session.settings.language
     since = now - (game.ended or 0)
     out: dict[str, Bitmap] = {}
     seats = session.seats[:len(game.players)]
@@ -296,34 +299,35 @@ def displays_over(game: Game, session: Session, schedule: Sequence[tuple[float, 
         score = game.pos.score()
         for seat, name in enumerate(seats):
             step = [s for s in schedule if s[2] == seat % 2 and s[0] <= since < s[1]]
-            total = f"{('RED', 'WHITE')[seat % 2]} {(score.red, score.white)[seat % 2].score}"    # its steps done
+            total = f"{say(('red', 'white')[seat % 2], language)} {(score.red, score.white)[seat % 2].score}"  # done
             said, start = (step[0][4], step[0][0]) if step else (total, 0.0)
             panel_text(out, name, list(range(cards)), said, (game.ended or 0) + start, now, speed)
         return out
     for name in seats:
-        panel_text(out, name, list(range(cards)), ending(game), (game.ended or 0) + end, now, speed)
+        panel_text(out, name, list(range(cards)), ending(game, language), (game.ended or 0) + end, now, speed)
     return out
 
 
-def ending(game: Game) -> str:
-    """Why the game ended, the scores and the winner, as the displays say it."""
+def ending(game: Game, language: Language) -> str:
+    """Why the game ended (R16, R17), the scores and the winner (R19), as the displays say it in `language`."""
     score = game.pos.score()
     red, white = score.red, score.white
     if score.winner == "draw":
-        result = "A DRAW"
+        result = say("tie", language)
     else:
-        why = "" if red.score != white.score else (
-            " ON THE LARGER REGION" if red.largest != white.largest else " ON MORE STONES")     # R19
-        result = f"{score.winner.upper()} WINS{why}"
-    return f"{REASONS[score.reason or 'last-stone']}  RED {red.score}  WHITE {white.score}  {result}"
+        why = "wins" if red.score != white.score else "wins-larger" if red.largest != white.largest else "wins-stones"
+        result = say(why, language, winner=say(score.winner, language))
+    reason = say(f"end-{score.reason or 'last-stone'}", language)
+    return f"{reason}  {say('red', language)} {red.score}  {say('white', language)} {white.score}  {result}"
 
 
 def displays_menu(menu: Menu, session: Session, now: float) -> dict[str, Bitmap]:
     """Each card display shows what its button sets, with its title; leaving a game asks again on the
     start display, counting the seconds down; a refusal scrolls over them."""
-    cards, speed = session.settings.cards_per_seat, session.settings.scroll_speed
+    cards, speed, language = session.settings.cards_per_seat, session.settings.scroll_speed, session.settings.language
     out: dict[str, Bitmap] = {}
-    labels = menu.labels()
+    labels = menu.labels(language)
+    leave, not_started = say("leave", language), say("not-started", language)
     left = menu.confirming(now)
     since = menu.confirm_since
     for name in session.seats:
@@ -332,9 +336,9 @@ def displays_menu(menu: Menu, session: Session, now: float) -> dict[str, Bitmap]
                 panel_text(out, name, [k], label, menu.since, now, speed)
         if since is not None and left is not None:
             out[f"{name}.card{cards}"] = seconds(left)
-            panel_text(out, name, list(range(cards - 1)), LEAVE, since, now, speed)
-        elif since is not None and now < (lapsed := since + menu.confirm_seconds) + lasts(NOT_STARTED, cards, speed):
-            panel_text(out, name, list(range(cards)), NOT_STARTED, lapsed, now, speed)
+            panel_text(out, name, list(range(cards - 1)), leave, since, now, speed)
+        elif since is not None and now < (lapsed := since + menu.confirm_seconds) + lasts(not_started, cards, speed):
+            panel_text(out, name, list(range(cards)), not_started, lapsed, now, speed)
         if menu.refusal is not None:
             panel_text(out, name, list(range(cards)), menu.refusal.text, menu.refusal.since, now, speed)
     return out
@@ -350,7 +354,7 @@ def caption(session: Session) -> str:
         pos, score = game.pos, game.pos.score()
         scores = f"red {score.red.score}, white {score.white.score}"
         if session.screen is Screen.OVER:
-            state = f"game over: {ending(game).lower()}"
+            state = f"game over: {ending(game, Language.EN).lower()}"
         else:
             heroes = ", ".join(f"{n} {h}" for n, h in zip(pos.variant.seats, pos.heroes))
             state = f"{pos.seat} to move · {scores} · {pos.supply} stones · pile {len(pos.pile)} · heroes {heroes}"
@@ -383,9 +387,10 @@ def frame(session: Session, slots: Sequence[str], now: float, faults: Mapping[st
         for name in session.seats:
             panel_text(displays, name, list(range(cards)), notice.text, notice.since, now, speed)
     for part, since in faults.items():
-        said = FAULT_TEXTS.get(part)
+        key = FAULT_MESSAGES.get(part)
+        said = say(key, session.settings.language) if key is not None else ""
         start = since + (now - since) // FAULT_PERIOD * FAULT_PERIOD
-        if said is not None and now < start + lasts(said, cards, speed):
+        if said and now < start + lasts(said, cards, speed):
             for name in session.seats:
                 panel_text(displays, name, list(range(cards)), said, start, now, speed)
     if "displays" in faults:

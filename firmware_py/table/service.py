@@ -88,7 +88,7 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
                 filed = saves.finish(resumed)       # as `unfinished` unless a kill came after its last move
                 log(f"roseking: the saved game ({len(resumed.pos.stack)} moves) {filed}; a new game of {setup.mode} "
                     "starts")
-                retired = ("OLD GAME ARCHIVED" if filed.archived else "OLD GAME NOT ARCHIVED", f"saved game {filed}")
+                retired = ("old-archived" if filed.archived else "old-not-archived", f"saved game {filed}")
             resumed = None
         if resumed is not None and (why := why_unplayable(resumed.setup, session.table)):
             saves.set_aside(f"this table cannot play it: {why.explain(session.table)}")
@@ -109,11 +109,11 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
     else:
         session.open_menu(now)
     if resumed is not None:
-        session.announce("RESUMED", f"RESUMED ({len(resumed.pos.stack)} moves)", now)
+        session.announce(session.say("resumed"), f"RESUMED ({len(resumed.pos.stack)} moves)", now)
     elif saves.set_aside_to is not None:
-        session.announce("OLD SAVE SET ASIDE", f"save set aside as {saves.set_aside_to.name}", now)
+        session.announce(session.say("save-set-aside"), f"save set aside as {saves.set_aside_to.name}", now)
     elif retired is not None:
-        session.announce(*retired, now)
+        session.announce(session.say(retired[0]), retired[1], now)
     return loop
 
 

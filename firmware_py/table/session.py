@@ -14,9 +14,10 @@ from enum import StrEnum
 from engine.moves import Move
 from engine.position import Position
 from firmware_py.table.game import Game, Mode, Request, Setup, Table
-from firmware_py.table.game_menu import AGREE_SECONDS, IDLE_SECONDS, INFO_SECONDS, NOT_AGREED, GameMenu, Info, \
-    Pending, readout, undo_question
+from firmware_py.table.game_menu import AGREE_SECONDS, IDLE_SECONDS, INFO_SECONDS, GameMenu, Info, Pending, readout, \
+    undo_question
 from firmware_py.table.menu import Menu, Refusal
+from firmware_py.table.messages import say
 from firmware_py.table.reading import window
 from firmware_py.table.settings import Settings
 from hardware.events import PRESS, ButtonEvent
@@ -46,8 +47,9 @@ def deal(setup: Setup) -> Position:
 
 @dataclass(frozen=True)
 class Notice:
-    """Something the table says once on every seat's displays (`text`, from `since` to `until`), and
-    keeps saying in the caption while this game is on (`caption`): RESUMED, a save set aside."""
+    """Something the table says once on every seat's displays (`text`, in its language, from `since` to
+    `until`), and keeps saying in the caption while this game is on (`caption`, English for the operator):
+    RESUMED, a save set aside."""
     text: str
     caption: str
     since: float
@@ -68,7 +70,7 @@ class Session:
             seat: VIEW_TURNS[side] for seat, side in zip(seats, default_sides(len(seats)))}
         self.seat_index = {name: i for i, name in enumerate(seats)}
         self.table = Table(seats, settings.cards_per_seat)
-        self.menu = Menu(setup, self.table, settings.scroll_speed)
+        self.menu = Menu(setup, self.table, settings.scroll_speed, settings.language)
         self.options = GameMenu(settings.cards_per_seat, settings.hint, settings.takeback)
         self.game: Game | None = None
         self.screen: Screen = Screen.MENU
@@ -128,8 +130,13 @@ class Session:
                 if seat in seats and not game.is_computer(seats.index(seat))}
 
     def announce(self, text: str, caption: str, now: float) -> None:
-        """Say `text` once on every seat's displays and keep `caption` in the caption until the next game."""
+        """Say `text` (`say` it) once on every seat's displays and keep `caption` in the caption until the next
+        game."""
         self.notice = Notice(text, caption, now, now + self._window([text]))
+
+    def say(self, key: str, **fields: object) -> str:
+        """Message `key` in the table's language (`[table] language`)."""
+        return say(key, self.settings.language, **fields)
 
     def _window(self, texts: list[str], count: int | None = None, at_least: float = 0.0) -> float:
         """How long `texts` are shown on `count` displays (default: a whole panel): `reading.window`."""
@@ -170,7 +177,7 @@ class Session:
             return options.info.until
         ends = [options.touched + IDLE_SECONDS]
         if options.pending is not None:
-            ends.append(options.pending.until + self._window([NOT_AGREED]))
+            ends.append(options.pending.until + self._window([self.say("not-agreed")]))
         if options.refusal is not None:
             ends.append(options.refusal.since + self._window([options.refusal.text]))
         return max(ends)
@@ -221,7 +228,9 @@ class Session:
         options.refusal = None
         item = options.press(card, now)
         if item in ("score", "last"):
-            lines = tuple(readout(game) if item == "score" else [f"LAST: {game.last_move()}"])
+            language = self.settings.language
+            lines = tuple(readout(game, language) if item == "score" else
+                          [self.say("last", move=game.last_move(language))])
             options.info = Info(item, lines, now, now + self._window(list(lines), at_least=INFO_SECONDS))
         elif item == "hint":
             self.screen = Screen.PLAY
@@ -238,13 +247,14 @@ class Session:
         assert game is not None
         count = game.takeback_count()
         if count == 0:
-            options.refusal = Refusal("NOTHING TO TAKE BACK", now)
+            options.refusal = Refusal(self.say("nothing-to-undo"), now)
             return
         need = {s & 1 for s in range(len(game.players)) if not game.is_computer(s)} \
             if self.settings.takeback_agree else {seat & 1}
         pending = options.pending
         if pending is None or pending.count != count or pending.left(now) is None:
-            until = now + self._window([undo_question(count, agreed=False)], self.settings.cards_per_seat - 1,
+            until = now + self._window([undo_question(count, False, self.settings.language)],
+                                       self.settings.cards_per_seat - 1,
                                        AGREE_SECONDS)       # the question, on every card but TAKE BACK's
             pending = Pending(count, frozenset(), now, until)
         pending = replace(pending, agreed=pending.agreed | {seat & 1})

@@ -3,7 +3,8 @@
 A pure function of the session, as the scenes are (`table_state`), handed by the loop to its
 receivers with each frame: whose turn it is, the scores (R18), each seat's player, name,
 heroes and cards, the stones left, the pile, the last move, the end. A view of the table
-shows these and computes nothing of its own.
+shows these and computes nothing of its own. Its words (the menu's, the last move, the end)
+are English, as the web page is, whatever language the table speaks.
 
 >>> from firmware_py.table.game import Mode, Setup
 >>> from firmware_py.table.settings import DEFAULT_SETTINGS
@@ -17,6 +18,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.notation import CARD_NAMES
+from firmware_py.table.messages import EN
 from firmware_py.table.scenes import ending
 from firmware_py.table.session import Screen, Session
 
@@ -68,7 +70,7 @@ def table_state(session: Session) -> TableState:
     names = tuple(session.names.items())
     game = session.game
     if game is None or session.screen is Screen.MENU:
-        return TableState(Screen.MENU, menu=tuple(label for label in session.menu.labels() if label), names=names,
+        return TableState(Screen.MENU, menu=tuple(label for label in session.menu.labels(EN) if label), names=names,
                           naming_refused=session.naming_refused())
     pos = game.pos
     score = pos.score()
@@ -78,5 +80,5 @@ def table_state(session: Session) -> TableState:
     over = session.screen is Screen.OVER
     return TableState(session.screen, game.setup.mode, game.number, len(pos.stack),
                       None if over else pos.seat, (score.red.score, score.white.score), seats, pos.supply,
-                      len(pos.pile), game.last_move() if pos.stack else None, ending(game) if over else None,
+                      len(pos.pile), game.last_move(EN) if pos.stack else None, ending(game, EN) if over else None,
                       names=names, naming_refused=session.naming_refused())
