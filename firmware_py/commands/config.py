@@ -41,11 +41,13 @@ def summary(config: Config) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from firmware_py.table.exhibit import exhibit_settings
     from firmware_py.table.settings import table_settings
     from firmware_py.web.settings import parse_web
     config = load_config(args.file)
     table = table_settings(config)
     web = parse_web(config.web, config.source)
+    exhibit = exhibit_settings(config)
     print(f"{input_name(args.file)}: ok")
     for line in summary(config):
         print(f"  {line}")
@@ -55,4 +57,5 @@ def run(args: argparse.Namespace) -> int:
           f"{table.show_seconds:g} s, text scrolled at {table.scroll_speed:g} columns a second, "
           f"{table.cards_per_seat} cards per seat, data in {table.data_path()}")
     print(f"  web: {web.summary()}")
+    print(f"  exhibit: {exhibit.summary()}")
     return 0

@@ -75,6 +75,24 @@ class Exhibit:
     day_brightness: float = 1.0
     night_brightness: float = 0.4
 
+    def summary(self) -> str:
+        """The section in a line, for `roseking config`.
+
+        >>> print(Exhibit(hours=Span(datetime.time(10), datetime.time(18))).summary())
+        nothing saved: menu; attract mode after 120 s (easy, how to play); walk-away warning after 300 s, \
+for 30 s; open 10:00 to 18:00 (asleep after 60 s outside); brightness 100%
+        """
+        attract = (f"attract mode after {self.attract_after:g} s ({self.attract_level}"
+                   f"{', how to play' if self.how_to_play else ''})" if self.attract_after else "no attract mode")
+        walk = (f"walk-away warning after {self.walk_away:g} s, for {self.warning:g} s" if self.walk_away
+                else "no walk-away (club mode)")
+        hours = (f"open {self.hours.start:%H:%M} to {self.hours.end:%H:%M} (asleep after {self.sleep_after:g} s "
+                 "outside)" if self.hours else "always open")
+        light = f"brightness {self.day_brightness:.0%}" + (
+            f", {self.night_brightness:.0%} from {self.night.start:%H:%M} to {self.night.end:%H:%M}" if self.night
+            else "")
+        return f"nothing saved: {self.start}; {attract}; {walk}; {hours}; {light}"
+
     def is_open(self, t: datetime.time) -> bool:
         """True at time of day `t` within the opening hours."""
         return self.hours is None or self.hours.contains(t)
