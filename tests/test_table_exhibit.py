@@ -12,7 +12,7 @@ from firmware_py.table import service
 from firmware_py.table.exhibit import Exhibit, Span, exhibit_settings, parse_exhibit
 from firmware_py.table.game import Mode, Setup
 from firmware_py.table.messages import say
-from firmware_py.table.saves import ARCHIVE, CURRENT, Saves
+from firmware_py.table.saves import ARCHIVE, CURRENT
 from firmware_py.table.session import ATTRACT_END_SECONDS, Screen
 from firmware_py.table.settings import Settings
 from firmware_py.table.staff import CHORD_SECONDS

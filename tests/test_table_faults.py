@@ -71,7 +71,7 @@ class PiTable:
         self.devices = Devices("pi", NeoPixelLights(CONFIG.board, board.NEOPIXEL),
                                MatrixDisplays(CONFIG.displays, self.serial), buttons, [self.factory.close])
         self.log = []
-        self.session = Session(DEFAULT_SETTINGS, CONFIG.seats, Setup(), exhibit=Exhibit(attract_after=0))  # the menu stays
+        self.session = Session(DEFAULT_SETTINGS, CONFIG.seats, Setup(), exhibit=Exhibit(attract_after=0))  # menu stays
         self.loop = TableLoop(self.session, self.devices.slots, Computer(10), Saves(tmp_path, log=self.log.append),
                               clock=self.time.clock, devices=self.devices)
 

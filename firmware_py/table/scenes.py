@@ -243,7 +243,7 @@ def board_howto(key: str, t: float) -> list[RGB]:
     if key == "howto_score":
         for at in (38, 39, 30):                              # c5, d5, d6: one region of three
             board[at] = RED if on(t, 0.0, 0.5) else dim(RED, 0.4)
-        for at in (42, 51):                                  # two white stones apart: 1 + 1
+        for at in (42, 24):                                  # two white stones apart: 1 + 1
             board[at] = WHITE
         return board
     if key == "howto_draw":
@@ -253,7 +253,10 @@ def board_howto(key: str, t: float) -> list[RGB]:
         board[crown] = CROWN
         return board
     before = WHITE if key == "howto_hero" else OFF
+    for at in (30, 50, 52):                                  # a few stones for the scene: d6, f4, h4
+        board[at] = WHITE if at == 30 else RED
     if made:
+        board[crown + 1] = dim(RED, 0.25)                    # the crown's way, as a game's last jump shows it
         board[target] = CROWN if on(t, 2.0, 0.6) else RED
     else:
         board[crown] = CROWN
