@@ -126,6 +126,8 @@ class Config:
     """The cards of each seat panel (five, or three for teams, R21): its card displays and card buttons."""
     web: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     """The `[web]` section as read, for the table service's web page to validate."""
+    exhibit: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """The `[exhibit]` section as read (idle, attract mode, walk-away, opening hours), for the table service."""
 
 
 def spi_pins(displays: DisplayConfig) -> tuple[int, ...]:
@@ -383,9 +385,10 @@ def parse_config(data: Mapping[str, object], where: str = DEFAULTS) -> Config:
     buttons = _buttons(top.sub("buttons"), seats, cards, reserved)
     table = top.sub("table").data
     web = top.sub("web").data
+    exhibit = top.sub("exhibit").data
     top.finish()
     return Config(backend, seats, board, displays, buttons, where, MappingProxyType(dict(table)), cards,
-                  MappingProxyType(dict(web)))
+                  MappingProxyType(dict(web)), MappingProxyType(dict(exhibit)))
 
 
 def read_config(text: str, where: str) -> Config:

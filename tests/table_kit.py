@@ -1,5 +1,6 @@
 """A table service on the simulated backend for tests: gpiozero MockFactory pins, one fake clock
 that drives the loop, the debounce and every animation, and the frames it showed."""
+import datetime
 import json
 
 from gpiozero.pins.mock import MockFactory
@@ -7,7 +8,8 @@ from gpiozero.pins.mock import MockFactory
 from engine.moves import DRAW, MOVES
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import PASS_SECONDS, Game, Setup
-from firmware_py.table.loop import TableLoop
+from firmware_py.table.exhibit import DEFAULT_EXHIBIT
+from firmware_py.table.loop import TableLoop, wall_from
 from firmware_py.table.saves import CURRENT, Saves
 from firmware_py.table.session import Screen, Session
 from firmware_py.table.settings import DEFAULT_SETTINGS
@@ -19,13 +21,14 @@ from test_hardware_buttons import FakeTime   # one clock for the loop, the debou
 
 WINDOW = 0.02
 HOLD = 1.0
+NOON = datetime.datetime(2024, 5, 1, 12, 0)
 
 
 class Rig:
     """The service on mock pins: `tap(name)` presses a button as a finger would, `frames` is what was shown."""
 
     def __init__(self, data_dir, settings=DEFAULT_SETTINGS, seats=("red", "white"), pins=None, slots=None,
-                 views=None):
+                 views=None, exhibit=DEFAULT_EXHIBIT, wall=NOON):
         config = parse_config({})
         self.pins = pins or dict(config.buttons.pins)
         self.factory = MockFactory()
@@ -35,12 +38,13 @@ class Rig:
         slots = slots or config.displays.chain + tuple(f"{s}.hero" for s in seats)
         screen = SimScreen(slots, [lambda frame, t: self.frames.append(frame)], self.time.clock)
         self.devices = SimDevices(screen, self.buttons, [])
-        self.session = Session(settings, seats, Setup(), views)
+        self.session = Session(settings, seats, Setup(), views, exhibit)
         self.log = []
         self.saves = Saves(data_dir, log=self.log.append)
         self.computer = Computer(settings.think_seconds)
         self.loop = TableLoop(self.session, self.devices.slots, self.computer, self.saves, [], self.time.clock,
-                              devices=self.devices)
+                              devices=self.devices, wall=wall_from(self.time.clock, wall))
+        """The time of day starts at `wall` (noon by default) and runs with the fake clock."""
 
     def start(self, setup, game=None):
         self.session.start(setup, self.time.clock(), game)
@@ -99,11 +103,11 @@ class Rig:
         """MENU, then NEW GAME: the new-game menu."""
         self.choose(self.session.say("item-new"), seat)
 
-    def wait(self, seconds):
-        """Let `seconds` pass on the clock, the loop ticking as it would."""
+    def wait(self, seconds, step=0.05):
+        """Let `seconds` pass on the clock, the loop ticking as it would (every `step`: longer for hours)."""
         end = self.time.now + seconds
         while self.time.now < end:
-            self.time.advance(min(0.05, end - self.time.now))
+            self.time.advance(min(step, end - self.time.now))
             self.pump()
             self.loop.step()
 

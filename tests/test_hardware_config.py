@@ -18,8 +18,11 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "hardware" / "roseking.exampl
 def test_example_is_valid_and_its_values_are_the_defaults():
     example = load_config(str(EXAMPLE))
     defaults = parse_config({"backend": "pi"})
-    assert dataclasses.replace(example, source="", table={}, web={}) == \
-        dataclasses.replace(defaults, source="", table={}, web={})
+    assert dataclasses.replace(example, source="", table={}, web={}, exhibit={}) == \
+        dataclasses.replace(defaults, source="", table={}, web={}, exhibit={})
+    from firmware_py.table.exhibit import Exhibit, exhibit_settings
+    from firmware_py.table.settings import Settings, table_settings
+    assert table_settings(example) == Settings() and exhibit_settings(example) == Exhibit()
 
 
 def test_defaults_follow_the_pin_plan():

@@ -320,7 +320,7 @@ def test_the_tables_mode_and_screen_are_enums_that_stay_strings():
     from firmware_py.table.session import Screen
     assert [m.value for m in Mode] == ["humans", "vs-computer", "demo", "teams"]
     assert Setup("demo").mode is Mode.DEMO and Setup(Mode.DEMO) == Setup("demo") and f"{Mode.TEAMS}" == "teams"
-    assert [s.value for s in Screen] == ["menu", "play", "options", "over"]
+    assert [s.value for s in Screen] == ["menu", "play", "options", "over", "attract", "staff", "asleep"]
     with pytest.raises(ValueError):
         Setup("solitaire")
     usage = python("import sys; from firmware_py.cli import main; sys.exit(main())", "play", "--mode", "x",

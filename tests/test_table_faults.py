@@ -22,6 +22,7 @@ from firmware_py.table.game import Mode, Setup
 from firmware_py.table.loop import TableLoop
 from firmware_py.table.messages import EN, say
 from firmware_py.table.saves import CURRENT, Saves
+from firmware_py.table.exhibit import Exhibit
 from firmware_py.table.session import Session
 from firmware_py.table.settings import DEFAULT_SETTINGS
 from hardware import parse_config
@@ -76,7 +77,7 @@ class PiTable:
         self.devices = Devices("pi", NeoPixelLights(CONFIG.board, board.NEOPIXEL),
                                MatrixDisplays(CONFIG.displays, self.serial), buttons, [self.factory.close])
         self.log = []
-        self.session = Session(DEFAULT_SETTINGS, CONFIG.seats, Setup())
+        self.session = Session(DEFAULT_SETTINGS, CONFIG.seats, Setup(), exhibit=Exhibit(attract_after=0))  # menu stays
         self.loop = TableLoop(self.session, self.devices.slots, Computer(10), Saves(tmp_path, log=self.log.append),
                               clock=self.time.clock, devices=self.devices)
 

@@ -42,11 +42,13 @@ def summary(config: Config) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from firmware_py.table.messages import LANGUAGE_NAMES
+    from firmware_py.table.exhibit import exhibit_settings
     from firmware_py.table.settings import table_settings
     from firmware_py.web.settings import parse_web
     config = load_config(args.file)
     table = table_settings(config)
     web = parse_web(config.web, config.source)
+    exhibit = exhibit_settings(config)
     print(f"{input_name(args.file)}: ok")
     for line in summary(config):
         print(f"  {line}")
@@ -57,4 +59,5 @@ def run(args: argparse.Namespace) -> int:
           f"{table.cards_per_seat} cards per seat, texts in {LANGUAGE_NAMES[table.language]} ({table.language}), "
           f"data in {table.data_path()}")
     print(f"  web: {web.summary()}")
+    print(f"  exhibit: {exhibit.summary()}")
     return 0

@@ -47,6 +47,7 @@ def default_user() -> str:
 
 def run(args: argparse.Namespace) -> int:
     from firmware_py.device_options import load_config
+    from firmware_py.table.exhibit import exhibit_settings
     from firmware_py.table.settings import table_settings
     from firmware_py.table.unit import Unit, UnitError, unit_text
     roseking = Path(sys.executable).parent / "roseking"
@@ -54,7 +55,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{shown(str(roseking))}: no roseking beside this Python (install roseking in a virtual "
                          "environment first: make run, or pip install -e '.[table,pi]')")
     config = Path(args.config).resolve()
-    settings = table_settings(load_config(str(config)))     # a configuration the service would refuse, refused now
+    loaded = load_config(str(config))
+    settings = table_settings(loaded)       # a configuration the service would refuse, refused now
+    exhibit_settings(loaded)
     user = args.user or default_user()
     try:
         account = pwd.getpwnam(user)

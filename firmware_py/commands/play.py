@@ -22,6 +22,7 @@ from firmware_py.device_options import add_device_arguments, check_device_args, 
 from firmware_py.atomic import check_output
 from firmware_py.errors import UsageError
 from firmware_py.inputs import shown
+from firmware_py.table.exhibit import exhibit_settings
 from firmware_py.table.game import Mode, Setup, Table, Unplayable, why_unplayable
 from firmware_py.table.settings import table_settings
 from hardware.config import Config, parse_config
@@ -90,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
     config = teams_sim_config() if sim_table and args.mode == Mode.TEAMS else config_from_args(args)
     backend = backend_of(config, args.sim)
     settings = table_settings(config)
+    exhibit = exhibit_settings(config)
     level = settings.level if args.level is None else args.level
     check_names([level])
     if args.seed is not None and not 0 <= args.seed < 2 ** 63:
@@ -130,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
             notifier = Notifier.from_environment(log)
             stack.callback(notifier.close)
             loop = service.start(devices, config, settings, saves, saved, setup, deal=bool(args.mode),
-                                 demo=nobody_presses, log=log, receivers=[status], notifier=notifier)
+                                 demo=nobody_presses, log=log, receivers=[status], notifier=notifier, exhibit=exhibit)
             status.watch(loop)
             status_file = StatusFile(data, status, log)
             loop.tickers.append(status_file)

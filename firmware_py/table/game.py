@@ -220,6 +220,8 @@ class Game:
         """Who sits at each seat, by name (a club's members), for the record: seat → name, any seat left out."""
         self.ended_at = ended_at
         """When the game was archived, ended or left (the record's `ended`, UTC), once it has been."""
+        self.transient = False
+        """An attract game: never saved, never archived (`firmware_py.table.exhibit`)."""
         self.pos = pos if pos is not None else start.copy()
         self.players = setup.players()
         self.show_seconds = settings.show_seconds

@@ -15,9 +15,14 @@ and the fault shown on what still works, a worker that keeps dying is asked agai
 often, a save the disk will not take is tried again the same way. Each step pings systemd's
 watchdog (`Notifier`) and says how the table is when that changes, so a loop that stops turning
 is restarted; `tickers` (the status file) are called at each step with the time.
+
+Beside the loop's clock (monotonic: every timer) there is a wall clock (`wall`, the local time of
+day), read at each step for `[exhibit]`'s opening hours and night brightness only; a test or a soak
+injects both, the wall clock running from the loop's (`wall_from`), so hours pass in seconds.
 """
 import asyncio
 import contextlib
+import datetime
 import queue
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -27,9 +32,11 @@ from firmware_py.table import scenes
 from firmware_py.table.computer import Computer
 from firmware_py.table.faults import PARTS, Faults
 from firmware_py.table.game import Mode, Request, Setup, why_unplayable
+from firmware_py.table.messages import say
 from firmware_py.table.notify import Notifier
 from firmware_py.table.saves import Saves
 from firmware_py.table.session import Screen, Session
+from firmware_py.table.shutdown import Shutdown, shut_down
 from firmware_py.table.state import TableState, table_state
 from hardware.devices import Devices
 from hardware.events import RELEASE, STUCK, ButtonEvent
@@ -37,7 +44,23 @@ from hardware.frame import Frame
 from hardware.power import check_level
 
 TICK_SECONDS = 0.05
+NOT_SAVED = (-1, -1)
 Log = Callable[[str], None]
+Wall = Callable[[], datetime.datetime]
+"""The local time of day, now: `datetime.datetime.now`, or a test's."""
+
+
+def wall_from(clock: Callable[[], float], start: datetime.datetime) -> Wall:
+    """A wall clock that reads `start` when `clock` reads what it reads now, and runs with it: one fake clock
+    drives both.
+
+    >>> ticks = [100.0]
+    >>> wall = wall_from(lambda: ticks[0], datetime.datetime(2024, 5, 1, 23, 59))
+    >>> ticks[0] += 120; wall().time()
+    datetime.time(0, 1)
+    """
+    origin = clock()
+    return lambda: start + datetime.timedelta(seconds=clock() - origin)
 
 
 class Receiver(Protocol):
@@ -90,12 +113,14 @@ class TableLoop:
     """Runs a `Session` whose frames go to the `devices` (guarded by `faults`, shown first) and to
     `receivers`: `handle(event)` and `step()` are the loop's whole work; `submit(event)` is the way in,
     `run()` the loop itself. `log` is the service's log (by default the saves'), `notifier` systemd's ear
-    (by default none)."""
+    (by default none), `wall` the time of day."""
 
     def __init__(self, session: Session, slots: Sequence[str], computer: Computer, saves: Saves,
                  receivers: Iterable[Receiver] = (), clock: Callable[[], float] = time.monotonic,
-                 log: Log | None = None, notifier: Notifier | None = None, devices: Devices | None = None) -> None:
+                 log: Log | None = None, notifier: Notifier | None = None, devices: Devices | None = None,
+                 wall: Wall = datetime.datetime.now) -> None:
         self.session, self.slots, self.computer, self.saves, self.clock = session, slots, computer, saves, clock
+        self.wall = wall
         self.log = log or saves.log
         self.notifier = notifier or Notifier({})
         self.faults = Faults(clock, self.log)
@@ -106,10 +131,12 @@ class TableLoop:
         if devices is not None:
             self.faults.guard(devices)
             self.receivers.insert(0, Frames(devices))
-        self.brightness = 1.0
+        self.lit = 1.0
+        """The level the devices are lit at now: the chosen `brightness` by the schedule, 0 asleep."""
+        self._shutting: set[asyncio.Task[Shutdown]] = set()
         self.shown: Frame | None = None
         self.state: TableState | None = None
-        self._saved: tuple[int, int] = (-1, -1)      # (game number, changes) last saved
+        self._saved: tuple[int, int] = NOT_SAVED     # (game number, changes) last saved
         self._archived = -1
         self._fd: int | None = None
         self._inbox: queue.SimpleQueue[ButtonEvent | _End] = queue.SimpleQueue()
@@ -138,13 +165,26 @@ class TableLoop:
             with contextlib.suppress(RuntimeError):     # the loop has just closed: nobody to wake
                 aio.call_soon_threadsafe(wake.set)
 
+    @property
+    def brightness(self) -> float:
+        """The brightness chosen by the operator or the staff (0–1 of the configured); `[exhibit]`'s night
+        brightness scales it, sleep darkens it (`lit`)."""
+        return self.session.light
+
     def set_brightness(self, level: float) -> None:
         """Light the board and the displays at `level` (0: dark and off, 1: as configured; ValueError for
-        anything else), at once. From the loop's own thread, as `name`."""
-        self.brightness = check_level(level)
-        if self.devices is not None:
-            self.devices.set_brightness(self.brightness)
+        anything else), at once, as the schedule scales it. From the loop's own thread, as `name`."""
+        self.session.light = check_level(level)
         self.step()
+
+    def _light(self, daytime: datetime.time) -> None:
+        """Light the devices as the chosen brightness, the schedule and sleep say, when that changes."""
+        session = self.session
+        lit = 0.0 if session.screen is Screen.ASLEEP else session.light * session.exhibit.brightness(daytime)
+        if lit != self.lit:
+            self.lit = lit
+            if self.devices is not None:
+                self.devices.set_brightness(lit)
 
     def new_game(self, setup: Setup) -> str | None:
         """Deal a new game of `setup` at once, the game on the table archived first (as `unfinished`, unless
@@ -192,7 +232,11 @@ class TableLoop:
         """Timers, the devices due for another try, the computer, saves, the frame for `now`, and the news
         for systemd and the tickers."""
         now = self.clock() if now is None else now
-        self.session.tick(now)
+        daytime = self.wall().time()
+        self.session.tick(now, daytime)
+        if self.session.shutdown_asked:
+            self._shut_down()
+        self._light(daytime)
         self.faults.tick(now)
         self._think(now)
         self._persist(now)
@@ -228,7 +272,12 @@ class TableLoop:
         while self.session.retired:
             self.saves.finish(self.session.retired.pop(0))
         game = self.session.game
-        if game is None or (game.number, game.changes) == self._saved:
+        if game is None or game.transient:          # no game, or attract mode's: nothing to save
+            if self._saved != NOT_SAVED:            # the game saved left with no move: nothing to keep
+                self.saves.clear()
+                self._saved = NOT_SAVED
+            return
+        if (game.number, game.changes) == self._saved:
             return
         if game.over:
             if self._archived != game.number:
@@ -243,6 +292,32 @@ class TableLoop:
                     self.faults.log.recovered("save", failures)
             else:
                 self.faults.save.failed(now)    # logged by the saves, once
+
+    def _shut_down(self) -> None:
+        """The staff menu's SHUT DOWN: the shutdown command runs (`firmware_py.table.shutdown`), on the asyncio
+        loop while it runs (else at once); a failure is said on the table."""
+        session = self.session
+        session.shutdown_asked = False
+        job = shut_down(session.settings.shutdown_command, self.log, "the staff menu")
+        try:
+            aio = asyncio.get_running_loop()
+        except RuntimeError:
+            self._shut(asyncio.run(job))
+            return
+        task = aio.create_task(job)
+        self._shutting.add(task)
+        task.add_done_callback(self._shut_task)
+
+    def _shut_task(self, task: "asyncio.Task[Shutdown]") -> None:
+        self._shutting.discard(task)
+        if not task.cancelled():            # the service stopped first: the shutdown it began goes on
+            self._shut(task.result())
+            self.step()
+
+    def _shut(self, done: Shutdown) -> None:
+        if done.why is not None:
+            session = self.session
+            session.announce(say("shutdown-failed", session.settings.language), done.why, self.clock())
 
     def settled(self) -> bool:
         """True when nothing is left to do but wait for a person (or the game is a demonstration). What

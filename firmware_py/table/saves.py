@@ -217,6 +217,10 @@ class Saves:
         self._remove(self.current)
         return Filed(archived=True)
 
+    def clear(self) -> None:
+        """The game saved has left the table with nothing to keep (no move): its save goes."""
+        self._remove(self.current)
+
     def waiting(self) -> list[Path]:
         """The games kept beside the save until the archive takes them, oldest first."""
         try:

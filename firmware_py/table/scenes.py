@@ -19,6 +19,7 @@ from types import MappingProxyType
 from engine.notation import CARD_NAMES, STEPS, TARGET
 from engine.position import Position
 from engine.scoring import squares
+from firmware_py.table import howto
 from firmware_py.table.faults import FAULT_MESSAGES
 from firmware_py.table.game import NO_SECONDS, TRAVEL_SHARE, Game
 from firmware_py.table.game_menu import undo_question
@@ -208,15 +209,59 @@ def board_over(game: Game, schedule: Sequence[tuple[float, float, int, int, str]
     return board
 
 
+RING = tuple(r * 9 + c for r, c in [(0, c) for c in range(9)] + [(r, 8) for r in range(1, 9)]
+             + [(8, c) for c in range(7, -1, -1)] + [(r, 0) for r in range(7, 0, -1)])
+"""The board's edge, clockwise from its top-left corner (a9), as frame cells."""
+
+
 def board_menu(now: float) -> list[RGB]:
     """The menu's board: a ring of alternating red and white turning round the gold crown."""
-    ring = [(0, c) for c in range(9)] + [(r, 8) for r in range(1, 9)] + [(8, c) for c in range(7, -1, -1)] + [
-        (r, 0) for r in range(7, 0, -1)]
     board = [OFF] * 81
     turn_ = int(now * 4)
-    for i, (r, c) in enumerate(ring):
-        board[r * 9 + c] = dim(COLOURS[((i + turn_) // 4) % 2], 0.5)
+    for i, at in enumerate(RING):
+        board[at] = dim(COLOURS[((i + turn_) // 4) % 2], 0.5)
     board[40] = CROWN
+    return board
+
+
+def board_warning(board: Sequence[RGB], share: float) -> list[RGB]:
+    """The walk-away warning over `board`: the game dimmed, and its edge lit in gold for the `share` of the
+    warning's time left, running out clockwise."""
+    out = [dim(colour, 0.3) for colour in board]
+    for i, at in enumerate(RING):
+        out[at] = CROWN if i < math.ceil(share * len(RING)) else OFF
+    return out
+
+
+def board_howto(key: str, t: float) -> list[RGB]:
+    """How to play's picture for step `key`, `t` seconds into it: twice over, the move shown (its target
+    blinking) and then made. A move (R10): the crown jumps two squares east and a red stone goes there; a hero
+    (R12): the same jump onto a white stone, which turns red; a draw (R11): a fifth card joins a hand of four,
+    along the bottom edge; regions (R18): three red stones side by side light up together, worth 9."""
+    board = [OFF] * 81
+    made = t % 4.0 >= 2.0
+    crown, target = 40, 42                                   # e5, two squares east: g5
+    if key == "howto-score":
+        for at in (38, 39, 30):                              # c5, d5, d6: one region of three
+            board[at] = RED if on(t, 0.0, 0.5) else dim(RED, 0.4)
+        for at in (42, 24):                                  # two white stones apart: 1 + 1
+            board[at] = WHITE
+        return board
+    if key == "howto-draw":
+        for at in range(74, 79):                             # five cards along the bottom edge
+            board[at] = dim(CROWN, 0.6)
+        board[78] = CROWN if made else OFF
+        board[crown] = CROWN
+        return board
+    before = WHITE if key == "howto-hero" else OFF
+    for at in (30, 50, 52):                                  # a few stones for the scene: d6, f4, h4
+        board[at] = WHITE if at == 30 else RED
+    if made:
+        board[crown + 1] = dim(RED, 0.25)                    # the crown's way, as a game's last jump shows it
+        board[target] = CROWN if on(t, 2.0, 0.6) else RED
+    else:
+        board[crown] = CROWN
+        board[target] = RED if on(t, 0.0) else before
     return board
 
 
@@ -344,11 +389,61 @@ def displays_menu(menu: Menu, session: Session, now: float) -> dict[str, Bitmap]
     return out
 
 
+def displays_attract(game: Game, session: Session, now: float) -> dict[str, Bitmap]:
+    """Attract mode: the invitation across every seat's card displays, over the game the computer plays
+    (its heroes on the hero displays)."""
+    cards, speed = session.settings.cards_per_seat, session.settings.scroll_speed
+    out = displays_of(game, session, now)
+    for name in session.seats:
+        panel_text(out, name, list(range(cards)), say("invite", session.settings.language), session.touched, now,
+                   speed)
+    return out
+
+
+def attract(game: Game, session: Session, now: float) -> tuple[list[RGB], dict[str, Bitmap]]:
+    """Attract mode's board and displays: the game, its end, then how to play, step by step."""
+    cards, speed = session.settings.cards_per_seat, session.settings.scroll_speed
+    start = session.howto_since()
+    step = howto.step_at(session.howto_steps(), now - start) if start is not None and now >= start else None
+    if start is not None and step is not None:
+        key, since = step
+        out: dict[str, Bitmap] = {}
+        for name in session.seats:
+            panel_text(out, name, list(range(cards)), say(key, session.settings.language), start + since, now, speed)
+        return board_howto(key, now - start - since), out
+    board = board_over(game, end_schedule(game, cards, speed), now) if game.over else board_of(game, now)
+    return board, displays_attract(game, session, now)
+
+
+def displays_staff(session: Session, now: float) -> dict[str, Bitmap]:
+    """The staff menu: NEW GAME, the brightness, SHUT DOWN on cards 1–3, its title on the cards after them; a
+    shutdown waiting for its second press counts down on SHUT DOWN's display, its question on the others."""
+    staff, language = session.staff, session.settings.language
+    cards, speed = session.settings.cards_per_seat, session.settings.scroll_speed
+    out: dict[str, Bitmap] = {}
+    labels = staff.labels(session.light, language)
+    confirm = staff.confirm
+    for name in session.seats:
+        for k, label in enumerate(labels):
+            panel_text(out, name, [k], label, staff.since, now, speed)
+        if cards > len(labels):
+            panel_text(out, name, list(range(len(labels), cards)), say("staff", language), staff.since, now, speed)
+        if confirm is not None and now <= confirm.until:
+            out[f"{name}.card{len(labels)}"] = seconds(confirm.until - now)
+            rest = [k for k in range(cards) if k != len(labels) - 1]
+            panel_text(out, name, rest, say("staff-confirm", language), confirm.since, now, speed)
+    return out
+
+
 def caption(session: Session) -> str:
     """The terminal's status line: the game's state, then a notice that stays (RESUMED, a save set aside);
     in two lines of the terminal (`hardware.terminal.caption_lines`), which a long notice may overrun."""
     game = session.game
-    if session.screen is Screen.MENU or game is None:
+    if session.screen in (Screen.ATTRACT, Screen.STAFF, Screen.ASLEEP):
+        state = {Screen.ATTRACT: "attract mode: the computer plays itself; any button for the menu",
+                 Screen.STAFF: "the staff menu: 1 new game, 2 brightness, 3 shut down (twice); MENU leaves",
+                 Screen.ASLEEP: "asleep outside the opening hours: any button wakes the table"}[session.screen]
+    elif session.screen is Screen.MENU or game is None:
         state = "the new-game menu"
     else:
         pos, score = game.pos, game.pos.score()
@@ -368,7 +463,13 @@ def frame(session: Session, slots: Sequence[str], now: float, faults: Mapping[st
     FAULT_PERIOD seconds after, and the board's corners steady in FAULT when the displays fail."""
     game, cards, speed = session.game, session.settings.cards_per_seat, session.settings.scroll_speed
     dimmed: set[str] = set()
-    if session.screen is Screen.MENU or game is None:
+    if session.screen is Screen.ASLEEP:
+        return Frame(caption=caption(session))             # dark: the devices are switched off too (the loop)
+    if session.screen is Screen.STAFF:
+        board, displays = board_menu(now), displays_staff(session, now)
+    elif session.screen is Screen.ATTRACT and game is not None:
+        board, displays = attract(game, session, now)
+    elif session.screen is Screen.MENU or game is None:
         board, displays = board_menu(now), displays_menu(session.menu, session, now)
     elif session.screen is Screen.OVER:
         schedule = end_schedule(game, cards, speed)
@@ -382,6 +483,14 @@ def frame(session: Session, slots: Sequence[str], now: float, faults: Mapping[st
         mover = session.seats[game.pos.to_move] if game.pos.to_move < len(session.seats) else None
         dimmed = {s for s in slots if s.rpartition(".")[0] in session.seats[:len(game.players)]
                   and s.rpartition(".")[0] != mover}
+    left = session.warning_left(now)
+    if left is not None:
+        board = board_warning(board, left / session.exhibit.warning)
+        dimmed = set()
+        for name in session.seats:
+            displays[f"{name}.card{cards}"] = seconds(left)
+            panel_text(displays, name, list(range(cards - 1)), say("walk-away", session.settings.language),
+                       session.touched + session.exhibit.walk_away, now, speed)
     notice = session.notice
     if notice is not None and session.screen is not Screen.OVER and now < notice.until:
         for name in session.seats:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from firmware_py.atomic import ours
 from firmware_py.errors import UsageError
 from firmware_py.table.computer import Computer
+from firmware_py.table.exhibit import DEFAULT_EXHIBIT, Exhibit, Start
 from firmware_py.table.game import Game, Mode, Setup, why_unplayable
 from firmware_py.table.loop import Receiver, TableLoop
 from firmware_py.table.notify import Notifier
@@ -65,20 +66,22 @@ def open_saves(data: Path, records: str | None, settings: Settings, log: Log) ->
 
 def start(devices: Devices, config: Config, settings: Settings, saves: Saves, saved: Saved, setup: Setup, *,
           deal: bool, demo: bool, log: Log, receivers: Iterable[Receiver] = (),
-          notifier: Notifier | None = None) -> TableLoop:
+          notifier: Notifier | None = None, exhibit: Exhibit = DEFAULT_EXHIBIT) -> TableLoop:
     """The loop on the open `devices`, its first game on the table, with the save settled first.
 
     A save that cannot be resumed is set aside, and so is a saved game this table cannot play
     (`why_unplayable`). With `deal` (`--mode`) `setup` is dealt at once and the saved game, if
     it holds a move, archived (as `unfinished` unless it had ended), or kept beside the save while
     the archive cannot take it. Else the saved game is resumed, or, with `demo` (nobody can
-    press), a demonstration at `setup`'s level is dealt, or the new-game menu shown. What
+    press), a demonstration at `setup`'s level is dealt, or what `[exhibit] start` says: the
+    new-game menu, attract mode or a demonstration (`exhibit`: how the table behaves left alone). What
     happened is announced on the table. UsageError if a save cannot be moved aside. The loop
     shows the devices (guarded: a device that fails is tried again later,
     `firmware_py.table.faults`), then `receivers`, what the table shows, and tells systemd
     through `notifier`.
     """
-    session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats})
+    session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats},
+                      exhibit)
     resumed, retired = saved.game, None         # retired: what the table and the caption say of the save
     try:
         if saved.unreadable:
@@ -99,13 +102,15 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
     if resumed is not None:
         log(f"roseking: resuming the saved game ({len(resumed.pos.stack)} moves)")
         first = resumed.setup
-    elif first is None and demo:
+    elif first is None and (demo or exhibit.start is Start.DEMO):
         first = replace(setup, mode=Mode.DEMO)
     loop = TableLoop(session, devices.slots, Computer(settings.think_seconds), saves, receivers, log=log,
                      notifier=notifier, devices=devices)
     now = loop.clock()
     if first is not None:
         session.start(first, now, resumed)
+    elif exhibit.start is Start.ATTRACT:
+        session.attract(now)
     else:
         session.open_menu(now)
     if resumed is not None:

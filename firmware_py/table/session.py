@@ -6,13 +6,25 @@ menu during a game (and closes it again); the game menu's NEW GAME opens the new
 menu. A game that a new one replaces before its end is put in `retired`, for the loop to
 archive before anything is saved over it. The people at the seats may be named (`name`)
 before a game: each game's record carries the names of the seats a person plays.
+
+Left alone (`[exhibit]`, `firmware_py.table.exhibit`), the table draws visitors in: on the
+menu or a game's end nobody pressed for `attract_after`, it plays the computer against itself
+(`Screen.ATTRACT`, a transient game, with how to play between games) until any press wakes it
+to the menu; a visitor's game without a press for `walk_away` warns for `warning` seconds
+(any press cancels it and does nothing else), then is put in `retired` (archived `unfinished`)
+and the table goes to attract mode. Outside the opening hours (the time of day `tick` is
+given) it sleeps (`Screen.ASLEEP`, dark) once nobody has pressed for `sleep_after`; a press
+wakes it. The staff's combination (`firmware_py.table.staff`) opens the staff menu.
 """
+import datetime
 import random
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.moves import Move
 from engine.position import Position
+from firmware_py.table import howto
+from firmware_py.table.exhibit import DEFAULT_EXHIBIT, Exhibit
 from firmware_py.table.game import Game, Mode, Request, Setup, Table
 from firmware_py.table.game_menu import AGREE_SECONDS, IDLE_SECONDS, INFO_SECONDS, GameMenu, Info, Pending, readout, \
     undo_question
@@ -20,21 +32,27 @@ from firmware_py.table.menu import Menu, Refusal
 from firmware_py.table.messages import say
 from firmware_py.table.reading import window
 from firmware_py.table.settings import Settings
+from firmware_py.table.staff import Chord, StaffMenu, next_light
 from hardware.events import PRESS, ButtonEvent
 from hardware.layout import VIEW_TURNS, default_sides
 from hardware.names import MENU_BUTTON
 
 OVER_GUARD_SECONDS = 1.5      # presses right after the last move do not leave the end screen
 DEMO_PAUSE_SECONDS = 20.0     # a demonstration deals the next game after showing the end
+ATTRACT_END_SECONDS = 12.0    # an attract game's end is shown this long before how to play, or the next game
 
 
 class Screen(StrEnum):
-    """What the table shows: the new-game menu, a game, the game menu over a game, or a game's end."""
+    """What the table shows: the new-game menu, a game, the game menu over a game, a game's end; left alone,
+    attract mode; the staff menu; asleep (dark) outside the opening hours."""
 
     MENU = "menu"
     PLAY = "play"
     OPTIONS = "options"
     OVER = "over"
+    ATTRACT = "attract"
+    STAFF = "staff"
+    ASLEEP = "asleep"
 
 
 def deal(setup: Setup) -> Position:
@@ -60,12 +78,12 @@ class Session:
     """The table's state: `screen` (menu, play, options, over), the `game`, the menus.
 
     `views` gives, per seat, how far the board is turned as that seat sees it (`hardware.layout`);
-    by default the seats sit as `default_sides` says.
+    by default the seats sit as `default_sides` says. `exhibit` is how it behaves left alone.
     """
 
     def __init__(self, settings: Settings, seats: tuple[str, ...], setup: Setup,
-                 views: dict[str, int] | None = None) -> None:
-        self.settings, self.seats = settings, seats
+                 views: dict[str, int] | None = None, exhibit: Exhibit = DEFAULT_EXHIBIT) -> None:
+        self.settings, self.seats, self.exhibit = settings, seats, exhibit
         self.views = views if views is not None else {
             seat: VIEW_TURNS[side] for seat, side in zip(seats, default_sides(len(seats)))}
         self.seat_index = {name: i for i, name in enumerate(seats)}
@@ -79,25 +97,41 @@ class Session:
         self.retired: list[Game] = []
         self.names: dict[str, str] = {}
         """Who sits at each seat (seat → name), for the games to come; a seat left out is not named."""
+        self.touched = 0.0
+        """When a button was last pressed, or the table last began something of its own accord."""
+        self.back = Screen.MENU
+        """The screen the staff menu or a wake from sleep goes back to."""
+        self.chord = Chord(seats)
+        self.staff = StaffMenu()
+        self.light = 1.0
+        """The brightness the staff or the operator chose (0–1 of the configured); the schedule scales it."""
+        self.shutdown_asked = False
+        """The staff menu's SHUT DOWN was confirmed: the loop runs the shutdown command (and clears this)."""
 
-    def start(self, setup: Setup, now: float, resumed: Game | None = None) -> Game:
+    def start(self, setup: Setup, now: float, resumed: Game | None = None, transient: bool = False) -> Game:
         """Deal and show a new game of `setup` (or show the `resumed` one, its end from now if it is
-        over); the game it replaces, if it is not over and has a move, goes to `retired`."""
-        old = self.game
-        if old is not None and not old.over and old.pos.stack:
-            self.retired.append(old)
+        over); the game it replaces, if it is not over and has a move, goes to `retired`. A `transient`
+        game (attract mode's) is never saved nor archived, and leaves the menu's choices as they are."""
+        self._retire()
         self.games += 1
         game = resumed or Game(setup, deal(setup), number=self.games, settings=self.settings)
-        game.number = self.games
+        game.number, game.transient, self.touched = self.games, transient, now
         if resumed is not None:
             self.names = dict(resumed.names)
         else:
             game.names = self._people(game)
         if game.over:
             game.ended = now
-        self.game, self.screen, self.notice = game, Screen.PLAY, None
-        self.menu.setup = setup
+        self.game, self.screen, self.notice = game, Screen.ATTRACT if transient else Screen.PLAY, None
+        if not transient:
+            self.menu.setup = setup
         return game
+
+    def _retire(self) -> None:
+        """The game on the table leaves it: to `retired` (the archive) if it is a visitor's, not over, with a move."""
+        old = self.game
+        if old is not None and not old.over and old.pos.stack and not old.transient:
+            self.retired.append(old)
 
     def naming_refused(self) -> str | None:
         """Why the seats cannot be named now, or None: once a game has its first move its names are
@@ -145,19 +179,39 @@ class Session:
 
     def want(self) -> Request | None:
         """What the computer should think about: nothing unless a game is on screen."""
-        return self.game.want() if self.screen is Screen.PLAY and self.game else None
+        return self.game.want() if self.screen in (Screen.PLAY, Screen.ATTRACT) and self.game else None
 
     def answer(self, request: Request, move_text: str, now: float) -> None:
         """Hand the computer's answer to the game it was asked for."""
         if self.game is not None and request == self.want():
             self.game.answer(request, Move.parse(move_text), now)
 
-    def tick(self, now: float) -> None:
-        """Timers: shown moves, the end of a game, a game menu left alone, a demonstration's next deal."""
+    def tick(self, now: float, daytime: datetime.time | None = None) -> None:
+        """Timers: shown moves, the end of a game, a game menu left alone, a demonstration's next deal; the
+        staff's combination, attract mode, a walk-away, and sleep outside the opening hours at `daytime`
+        (the time of day; None: always open)."""
+        is_open = daytime is None or self.exhibit.is_open(daytime)
+        if self.chord.due(now):
+            self.open_staff(now)
+        if self.screen is Screen.ASLEEP:
+            if is_open:                                 # the day begins: back to what it was doing
+                self.screen, self.touched = self.back, now
+            return
+        self._tick_screen(now)
+        self._left_alone(now, is_open)
+
+    def _tick_screen(self, now: float) -> None:
         game = self.game
+        if self.screen is Screen.STAFF and now > self.staff.touched + IDLE_SECONDS:
+            self.screen = self.back
         if game is None:
             return
-        if self.screen is Screen.PLAY:
+        if self.screen is Screen.ATTRACT:
+            game.tick(now)
+            end = self.howto_since()
+            if end is not None and now >= end + self.howto_length():
+                self.attract(now)
+        elif self.screen is Screen.PLAY:
             game.tick(now)
             if game.over:
                 self.screen = Screen.OVER
@@ -167,6 +221,115 @@ class Session:
                 and now >= (game.ended or 0) + DEMO_PAUSE_SECONDS:
             s = game.setup
             self.start(Setup(s.mode, s.level, s.human, s.seed + 1), now)
+
+    # --- left alone --------------------------------------------------------------
+
+    def visitors_game(self) -> Game | None:
+        """The game a visitor plays and has left unfinished (on any screen), else None: no attract game, no
+        demonstration."""
+        game = self.game
+        if game is None or game.over or game.transient or game.setup.mode is Mode.DEMO:
+            return None
+        return game
+
+    def warning_left(self, now: float) -> float | None:
+        """Seconds left of the walk-away warning at `now`, or None when it is not showing."""
+        walk_away = self.exhibit.walk_away
+        if not walk_away or self.screen in (Screen.STAFF, Screen.ASLEEP) or self.visitors_game() is None:
+            return None
+        since = self.touched + walk_away
+        return since + self.exhibit.warning - now if since <= now < since + self.exhibit.warning else None
+
+    def _left_alone(self, now: float, is_open: bool) -> None:
+        """A visitor's game walked away from is archived; a table nobody presses goes to attract mode, or
+        outside the opening hours to sleep."""
+        exhibit, game = self.exhibit, self.game
+        if self.screen is Screen.STAFF:
+            return
+        if self.visitors_game() is not None:
+            if exhibit.walk_away and now >= self.touched + exhibit.walk_away + exhibit.warning:
+                self._retire()
+                self.game = None
+                self.idle(now, is_open)
+            elif not exhibit.walk_away and not is_open and now >= self.touched + exhibit.sleep_after:
+                self.sleep()                # a club's game waits, saved, for the morning
+            return
+        ended = game.ended if game is not None and self.screen is Screen.OVER else None
+        quiet = self.touched if ended is None else max(self.touched, ended)     # a game's end waits from its end
+        if not is_open and now >= quiet + exhibit.sleep_after:
+            self.sleep()
+        elif is_open and self.screen in (Screen.MENU, Screen.OVER) and exhibit.attract_after \
+                and now >= quiet + exhibit.attract_after:
+            self.attract(now)
+
+    def idle(self, now: float, is_open: bool = True) -> None:
+        """What the table does with nothing on it: attract mode (or the menu, with `attract_after = 0`); asleep
+        when it is not `is_open`."""
+        if self.exhibit.attract_after:
+            self.attract(now)
+        else:
+            self.open_menu(now)
+        if not is_open:
+            self.sleep()
+
+    def attract(self, now: float) -> None:
+        """Attract mode from `now`: a new game of the computer against itself at `[exhibit] attract_level`,
+        transient."""
+        self.start(Setup(Mode.DEMO, self.exhibit.attract_level, seed=self._next_seed()), now, transient=True)
+
+    def howto_since(self) -> float | None:
+        """When the attract game's end has been shown, and how to play starts (or the next game, without it)."""
+        game = self.game
+        if self.screen is not Screen.ATTRACT or game is None or game.ended is None:
+            return None
+        return game.ended + ATTRACT_END_SECONDS
+
+    def howto_steps(self) -> list[tuple[float, float, str]]:
+        """How to play, step by step (`firmware_py.table.howto`); none with `[exhibit] how_to_play = false`."""
+        if not self.exhibit.how_to_play:
+            return []
+        settings = self.settings
+        return howto.schedule(settings.language, settings.cards_per_seat, settings.scroll_speed)
+
+    def howto_length(self) -> float:
+        return howto.length(self.howto_steps())
+
+    def sleep(self) -> None:
+        """Dark until a press or the opening hours; an attract game is dropped then."""
+        if self.screen is not Screen.ASLEEP:
+            self.back, self.screen = self.screen, Screen.ASLEEP
+
+    def _wake(self, now: float) -> None:
+        """A press wakes the sleeping table, for one game: to what it was doing, or from attract mode to the menu."""
+        self.screen = self.back
+        if self.screen is Screen.ATTRACT:
+            self.game = None
+            self.open_menu(now)
+        self.announce(say("after-hours", self.settings.language), "after hours: one game, then sleep", now)
+
+    def open_staff(self, now: float) -> None:
+        """The staff menu, over whatever the table was showing."""
+        if self.screen is not Screen.STAFF:
+            self.back = Screen.MENU if self.screen in (Screen.ATTRACT, Screen.ASLEEP) else self.screen
+            if self.screen is Screen.ATTRACT:
+                self.game = None
+                self.open_menu(now)
+        self.screen = Screen.STAFF
+        self.staff.open(now)
+
+    def _staff_press(self, card: int | None, now: float) -> None:
+        confirm = self.menu.confirm_seconds     # as long as the new-game menu's question: read at this table's speed
+        item = self.staff.press(card, now, confirm)
+        if item == "new":
+            self._retire()
+            self.game = None
+            self.open_menu(now)
+        elif item == "light":
+            self.light = next_light(self.light)
+        elif item == "off":
+            self.shutdown_asked = True
+            self.announce(say("shutting-down", self.settings.language), "shutting down", now)
+            self.screen = self.back
 
     def _options_end(self) -> float:
         """When the game menu goes back to the game by itself: once the state or the last move has been
@@ -183,11 +346,27 @@ class Session:
         return max(ends)
 
     def event(self, event: ButtonEvent, now: float) -> None:
-        """One button event: each button acts when it goes down, whatever follows."""
+        """One button event: each button acts when it goes down, whatever follows. A press that wakes the
+        table (from sleep, from attract mode) or cancels the walk-away warning does nothing else."""
+        self.chord.event(event, now)
         if event.kind != PRESS:
             return
+        warned = self.warning_left(now) is not None
+        self.touched = now
         card = int(event.control[4:]) if event.control.startswith("card") else None
-        if event.name == MENU_BUTTON:
+        if self.screen is Screen.ASLEEP:
+            self._wake(now)
+        elif self.screen is Screen.ATTRACT:
+            self.game = None
+            self.open_menu(now)
+        elif warned:
+            return
+        elif self.screen is Screen.STAFF:
+            if event.name == MENU_BUTTON:
+                self.screen = self.back
+            else:
+                self._staff_press(card, now)
+        elif event.name == MENU_BUTTON:
             self._menu_button(now)
         elif self.screen is Screen.MENU:
             if card is not None:
@@ -267,7 +446,7 @@ class Session:
 
     def open_menu(self, now: float) -> None:
         """The new-game menu, shown from `now`."""
-        self.screen = Screen.MENU
+        self.screen, self.touched = Screen.MENU, now
         self.menu.open(self.game is not None and not self.game.over, now)
 
     def _next_seed(self) -> int:

@@ -22,7 +22,6 @@ import json
 import logging
 import re
 import secrets
-import shlex
 import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -40,6 +39,7 @@ from firmware_py.errors import UsageError
 from firmware_py.table.game import Mode, Setup
 from firmware_py.table.loop import TableLoop
 from firmware_py.table.settings import LEVELS, table_settings
+from firmware_py.table.shutdown import shut_down
 from firmware_py.table.state import TableState
 from firmware_py.table.status import StatusCollector
 from firmware_py.web.archive import Archive
@@ -62,7 +62,6 @@ STRIKES = 100               # refused messages in a row that end a connection
 RECENT_GAMES = 20
 HEARTBEAT_SECONDS = 20.0
 SHUTDOWN_SECONDS = 2.0
-SHUTDOWN_COMMAND_SECONDS = 10.0     # how long the shutdown command is waited for, to say if it failed
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -458,23 +457,10 @@ class WebServer:
             raise Refused(403, "shutting the table down from the page is off: set [web] allow_shutdown = true")
         await self._body(request, set(), "{}")
         command = self.shutdown_command
-        self.log(f"roseking: web: the operator shuts the table down ({shlex.join(command)})")
-        try:
-            process = await asyncio.create_subprocess_exec(*command, stdin=asyncio.subprocess.DEVNULL,
-                                                           stdout=asyncio.subprocess.DEVNULL,
-                                                           stderr=asyncio.subprocess.PIPE)
-        except OSError as exc:
-            raise Refused(500, f"the shutdown command {shlex.join(command)} cannot run ({exc.strerror})") from None
-        try:
-            _, err = await asyncio.wait_for(process.communicate(), SHUTDOWN_COMMAND_SECONDS)
-        except TimeoutError:
-            return _json({"command": list(command), "status": None}, status=202)
-        if process.returncode:
-            said = err.decode(errors="replace").strip().splitlines()[:1]
-            why = f"{shlex.join(command)} failed (status {process.returncode}{': ' + said[0][:200] if said else ''})"
-            self.log(f"roseking: web: {why}")
-            raise Refused(500, why)
-        return _json({"command": list(command), "status": 0}, status=202)
+        done = await shut_down(command, self.log, "web: the operator")
+        if done.why is not None:
+            raise Refused(500, done.why)
+        return _json({"command": list(command), "status": done.status}, status=202)
 
     # --- the stream -------------------------------------------------------------
 
