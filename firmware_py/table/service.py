@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -65,7 +66,7 @@ def open_saves(data: Path, records: str | None, settings: Settings, log: Log) ->
 
 def start(devices: Devices, config: Config, settings: Settings, saves: Saves, saved: Saved, setup: Setup, *,
           deal: bool, demo: bool, log: Log, receivers: Iterable[Receiver] = (),
-          notifier: Notifier | None = None) -> TableLoop:
+          notifier: Notifier | None = None, clock: Callable[[], float] = time.monotonic) -> TableLoop:
     """The loop on the open `devices`, its first game on the table, with the save settled first.
 
     A save that cannot be resumed is set aside, and so is a saved game this table cannot play
@@ -76,7 +77,7 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
     happened is announced on the table. UsageError if a save cannot be moved aside. The loop
     shows the devices (guarded: a device that fails is tried again later,
     `firmware_py.table.faults`), then `receivers`, what the table shows, and tells systemd
-    through `notifier`.
+    through `notifier`, all on `clock` (the soak's accelerated one, `firmware_py.soak`).
     """
     session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats})
     resumed, retired = saved.game, None         # retired: what the table and the caption say of the save
@@ -101,7 +102,7 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
         first = resumed.setup
     elif first is None and demo:
         first = replace(setup, mode=Mode.DEMO)
-    loop = TableLoop(session, devices.slots, Computer(settings.think_seconds), saves, receivers, log=log,
+    loop = TableLoop(session, devices.slots, Computer(settings.think_seconds), saves, receivers, clock, log=log,
                      notifier=notifier, devices=devices)
     now = loop.clock()
     if first is not None:
