@@ -318,17 +318,20 @@ class Witness:
     def __init__(self) -> None:
         self.owed = 0                       # events submitted whose step has not been seen
         self.since: float | None = None     # the first press submitted since the last frame
-        self.worst = 0.0
+        self.press = ""                     # and its button
+        self.worst, self.worst_press = 0.0, ""
         self.turned = asyncio.Event()
 
     def submitted(self, event: ButtonEvent) -> None:
         self.owed += 1
         if event.kind is PRESS and self.since is None:
-            self.since = time.perf_counter()
+            self.since, self.press = time.perf_counter(), event.name
 
     def show(self, frame: Frame, state: TableState) -> None:
         if self.since is not None:
-            self.worst = max(self.worst, time.perf_counter() - self.since)
+            latency = time.perf_counter() - self.since
+            if latency > self.worst:
+                self.worst, self.worst_press = latency, f"{self.press} on the {state.screen} screen"
             self.since = None
 
     def __call__(self, now: float) -> None:
@@ -356,6 +359,7 @@ class Report:
     start_mb: float
     end_mb: float
     worst_latency_ms: float
+    worst_press: str
 
     @property
     def errors(self) -> int:
@@ -374,7 +378,7 @@ class Report:
                 *(f"  {line}" for line in t.errors[:SHOWN_ERRORS]),
                 f"resident memory: {self.start_mb:.1f} MB at the start, {self.end_mb:.1f} MB at the end "
                 f"({growth:+.1f}%)",
-                f"worst press → frame latency: {self.worst_latency_ms:.1f} ms"]
+                f"worst press → frame latency: {self.worst_latency_ms:.1f} ms ({self.worst_press})"]
 
 
 def sim_devices(config: Config) -> Devices:
@@ -427,7 +431,7 @@ class Soak:
                 self.tally.errors.append(f"the loop ended with {type(exc).__name__}: {exc}")
         completed, people, unfinished = _archived_since(saves.archive, archived)
         return Report(self.hours, wall, completed, people, unfinished, self.tally, self.refusals.count,
-                      start_mb, end_mb, 1000 * self.witness.worst)
+                      start_mb, end_mb, 1000 * self.witness.worst, self.witness.worst_press)
 
     async def _visit(self, loop: TableLoop, running: "asyncio.Future[None]") -> None:
         def put(event: ButtonEvent) -> None:
