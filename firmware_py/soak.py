@@ -57,6 +57,7 @@ MEAN_IDLE_SECONDS = 15 * 60.0
 MOST_IDLE_SECONDS = 3 * 3600.0
 WORKER_WAIT_SECONDS = 60.0  # the longest the soak waits (really) for the worker's answer or the loop's turn
 NAVIGATION_PRESSES = 40     # presses a visitor needs at most to start a game from any screen
+WARM_SHARE = 0.1            # memory is also read after this share of the hours: the bounded caches fill first
 MAX_HOURS = 2000.0          # about three months of an exhibit open every day
 VISITS = {"player": 45, "walk-away": 25, "child": 15, "staff": 15}      # how often each kind comes
 SHOWN_ERRORS = 10
@@ -357,6 +358,7 @@ class Report:
     tally: Tally
     refused_frames: int
     start_mb: float
+    warm_mb: float
     end_mb: float
     worst_latency_ms: float
     worst_press: str
@@ -366,7 +368,7 @@ class Report:
         return len(self.tally.errors) + self.refused_frames
 
     def lines(self) -> list[str]:
-        t, growth = self.tally, 100 * (self.end_mb - self.start_mb) / self.start_mb
+        t = self.tally
         minutes, seconds = divmod(round(self.wall_seconds), 60)
         visits = ", ".join(f"{n} {kind}" for kind, n in sorted(t.visits.items()))
         return [f"simulated: {self.hours:g} hours in {minutes} min {seconds} s of wall time",
@@ -376,9 +378,19 @@ class Report:
                 f"visits: {visits}; presses: {t.presses}",
                 f"errors: {self.errors} ({len(t.errors)} logged or raised, {self.refused_frames} frames refused)",
                 *(f"  {line}" for line in t.errors[:SHOWN_ERRORS]),
-                f"resident memory: {self.start_mb:.1f} MB at the start, {self.end_mb:.1f} MB at the end "
-                f"({growth:+.1f}%)",
+                f"resident memory: {self.start_mb:.1f} MB at the start, {self.warm_mb:.1f} MB after "
+                f"{WARM_SHARE * self.hours:g} h, {self.end_mb:.1f} MB at the end "
+                f"({_growth(self.start_mb, self.end_mb)} from the start, {_growth(self.warm_mb, self.end_mb)} "
+                f"from {WARM_SHARE * self.hours:g} h)",
                 f"worst press → frame latency: {self.worst_latency_ms:.1f} ms ({self.worst_press})"]
+
+
+def _growth(before: float, after: float) -> str:
+    """
+    >>> _growth(40.0, 42.0)
+    '+5.0%'
+    """
+    return f"{100 * (after - before) / before:+.1f}%"
 
 
 def sim_devices(config: Config) -> Devices:
@@ -398,6 +410,8 @@ class Soak:
         self.hours, self.data, self.seed, self.devices, self.config = hours, data, seed, devices, config
         self.clock, self.tally, self.witness = Clock(), Tally(), Witness()
         self.refusals = Refusals(devices)
+        self.warm_mb: float | None = None
+        """Resident memory after WARM_SHARE of the hours."""
         self.said: list[str] = []
         """What the service logged as it started (a save resumed, set aside): said, not an error."""
         self.visiting = False
@@ -431,7 +445,7 @@ class Soak:
                 self.tally.errors.append(f"the loop ended with {type(exc).__name__}: {exc}")
         completed, people, unfinished = _archived_since(saves.archive, archived)
         return Report(self.hours, wall, completed, people, unfinished, self.tally, self.refusals.count,
-                      start_mb, end_mb, 1000 * self.witness.worst, self.witness.worst_press)
+                      start_mb, self.warm_mb or end_mb, end_mb, 1000 * self.witness.worst, self.witness.worst_press)
 
     async def _visit(self, loop: TableLoop, running: "asyncio.Future[None]") -> None:
         def put(event: ButtonEvent) -> None:
@@ -443,6 +457,8 @@ class Soak:
         for action in visitors:
             if self.clock.now >= end or running.done():      # its end is said by `run`
                 break
+            if self.warm_mb is None and self.clock.now >= WARM_SHARE * end:
+                self.warm_mb = process_usage(os.getpid())[1]
             if isinstance(action, Wait):
                 await self._wait(loop, min(action.seconds, end - self.clock.now), action.present)
             else:

@@ -109,6 +109,7 @@ def test_the_soak_needs_sim(capsys):
 
 
 def test_the_report_says_the_growth_of_memory():
-    report = Report(1, 61, 2, 1, 0, soak_module.Tally(), 0, 40.0, 42.0, 3.0, "menu")
-    assert "40.0 MB at the start, 42.0 MB at the end (+5.0%)" in "\n".join(report.lines())
+    report = Report(10, 61, 2, 1, 0, soak_module.Tally(), 0, 40.0, 44.0, 44.22, 3.0, "menu")
+    assert "40.0 MB at the start, 44.0 MB after 1 h, 44.2 MB at the end (+10.5% from the start, +0.5% from " \
+           "1 h)" in "\n".join(report.lines())
     assert "1 min 1 s" in report.lines()[0]
