@@ -19,6 +19,7 @@ whatever goes wrong: an exception, a line in the service's log (it logs only tro
 the devices refused, a visitor who could not get a game started.
 """
 import asyncio
+import itertools
 import json
 import math
 import os
@@ -29,6 +30,8 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeAlias
+
+from gpiozero.pins.mock import MockFactory
 
 from engine.moves import DRAW, MOVES, PASS
 from firmware_py.bench.play import process_usage
@@ -245,64 +248,47 @@ class Clock:
 
     def __init__(self) -> None:
         self.now = 0.0
-        self._timers: list[tuple[float, int, Callable[[], None]]] = []
-        self._count = 0
+        self.timers: list[tuple[float, int, Callable[[], None]]] = []
+        self._count = itertools.count()
 
     def __call__(self) -> float:
         return self.now
 
     def after(self, delay: float, callback: Callable[[], None]) -> Timer:
-        entry = (self.now + delay, self._count, callback)
-        self._count += 1
-        self._timers.append(entry)
-        clock = self
-
-        class Pending:
-            def cancel(self) -> None:
-                if entry in clock._timers:
-                    clock._timers.remove(entry)
-        return Pending()
+        """Call `callback` once the clock has been moved on by `delay` (`hardware.events.After`)."""
+        entry = (self.now + delay, next(self._count), callback)
+        self.timers.append(entry)
+        return _Pending(self, entry)
 
     def due(self) -> float:
         """When the next timer is due (infinity: none)."""
-        return min((t[0] for t in self._timers), default=math.inf)
+        return min((t[0] for t in self.timers), default=math.inf)
 
     def fire(self) -> None:
         """Call every timer due by now, in their order."""
-        while (due := sorted(t for t in self._timers if t[0] <= self.now)):
-            self._timers.remove(due[0])
-            due[0][2]()
+        while due := [t for t in self.timers if t[0] <= self.now]:
+            first = min(due)
+            self.timers.remove(first)
+            first[2]()
+
+
+class _Pending:
+    def __init__(self, clock: Clock, entry: tuple[float, int, Callable[[], None]]) -> None:
+        self.clock, self.entry = clock, entry
+
+    def cancel(self) -> None:
+        if self.entry in self.clock.timers:
+            self.clock.timers.remove(self.entry)
 
 
 class Refusals:
-    """Counts what the devices refused: wraps `devices`' lights and displays (before the loop guards them)."""
+    """Counts what the devices refused: puts `devices`' lights and displays behind counters (before the
+    loop guards them)."""
 
     def __init__(self, devices: Devices) -> None:
         self.count = 0
-        lights, displays, refusals = devices.lights, devices.displays, self
-
-        class CountedLights:
-            def show(self, board: Sequence[RGB]) -> None:
-                refusals.call(lambda: lights.show(board))
-
-            def set_brightness(self, level: float) -> None:
-                refusals.call(lambda: lights.set_brightness(level))
-
-            def close(self) -> None:
-                lights.close()
-
-        class CountedDisplays:
-            slots = displays.slots
-
-            def show(self, bitmaps: Mapping[str, Bitmap], dimmed: frozenset[str] = frozenset()) -> None:
-                refusals.call(lambda: displays.show(bitmaps, dimmed))
-
-            def set_brightness(self, level: float) -> None:
-                refusals.call(lambda: displays.set_brightness(level))
-
-            def close(self) -> None:
-                displays.close()
-        devices.lights, devices.displays = CountedLights(), CountedDisplays()
+        devices.lights = _CountedLights(devices.lights, self)
+        devices.displays = _CountedDisplays(devices.displays, self)
 
     def call(self, action: Callable[[], None]) -> None:
         try:
@@ -310,6 +296,35 @@ class Refusals:
         except Exception:
             self.count += 1
             raise
+
+
+class _CountedLights:
+    def __init__(self, inner: Lights, refusals: Refusals) -> None:
+        self.inner, self.refusals = inner, refusals
+
+    def show(self, board: Sequence[RGB]) -> None:
+        self.refusals.call(lambda: self.inner.show(board))
+
+    def set_brightness(self, level: float) -> None:
+        self.refusals.call(lambda: self.inner.set_brightness(level))
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class _CountedDisplays:
+    def __init__(self, inner: CardDisplays, refusals: Refusals) -> None:
+        self.inner, self.refusals = inner, refusals
+        self.slots = inner.slots
+
+    def show(self, bitmaps: Mapping[str, Bitmap], dimmed: frozenset[str] = frozenset()) -> None:
+        self.refusals.call(lambda: self.inner.show(bitmaps, dimmed))
+
+    def set_brightness(self, level: float) -> None:
+        self.refusals.call(lambda: self.inner.set_brightness(level))
+
+    def close(self) -> None:
+        self.inner.close()
 
 
 class Witness:
@@ -362,6 +377,8 @@ class Report:
     end_mb: float
     worst_latency_ms: float
     worst_press: str
+    said: tuple[str, ...] = ()
+    """What the service logged as it started (a save resumed or set aside)."""
 
     @property
     def errors(self) -> int:
@@ -371,7 +388,8 @@ class Report:
         t = self.tally
         minutes, seconds = divmod(round(self.wall_seconds), 60)
         visits = ", ".join(f"{n} {kind}" for kind, n in sorted(t.visits.items()))
-        return [f"simulated: {self.hours:g} hours in {minutes} min {seconds} s of wall time",
+        return [*(f"at the start: {line}" for line in self.said),
+                f"simulated: {self.hours:g} hours in {minutes} min {seconds} s of wall time",
                 f"games completed: {self.games_completed} ({self.with_a_person} with a person)",
                 f"games walked away from: {t.walked_away} (archived unfinished: {self.unfinished}); "
                 f"staff resets: {t.staff_resets}",
@@ -397,7 +415,6 @@ def sim_devices(config: Config) -> Devices:
     """The simulated board and displays, no terminal view, as the Pi's are put together: the board's
     lights and the displays each shown (and guarded by the loop) on their own."""
     screen = SimScreen(config.displays.chain, [])
-    from gpiozero.pins.mock import MockFactory
     factory = MockFactory()
     buttons = Buttons(config.buttons.pins, config.buttons.timing, factory)       # the loop never reads them
     return Devices("sim", SimLights(screen), SimDisplays(screen), buttons, [buttons.close, factory.close])
@@ -445,7 +462,8 @@ class Soak:
                 self.tally.errors.append(f"the loop ended with {type(exc).__name__}: {exc}")
         completed, people, unfinished = _archived_since(saves.archive, archived)
         return Report(self.hours, wall, completed, people, unfinished, self.tally, self.refusals.count,
-                      start_mb, self.warm_mb or end_mb, end_mb, 1000 * self.witness.worst, self.witness.worst_press)
+                      start_mb, self.warm_mb or end_mb, end_mb, 1000 * self.witness.worst, self.witness.worst_press,
+                      tuple(self.said))
 
     async def _visit(self, loop: TableLoop, running: "asyncio.Future[None]") -> None:
         def put(event: ButtonEvent) -> None:

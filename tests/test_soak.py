@@ -9,7 +9,9 @@ from engine.record import replay
 from firmware_py import soak as soak_module
 from firmware_py.cli import main
 from firmware_py.soak import Report, sim_devices, soak
-from firmware_py.table.saves import ARCHIVE
+from firmware_py.table.game import Game, Mode, Setup
+from firmware_py.table.saves import ARCHIVE, Saves
+from firmware_py.table.session import deal
 from hardware import parse_config
 
 
@@ -113,3 +115,13 @@ def test_the_report_says_the_growth_of_memory():
     assert "40.0 MB at the start, 44.0 MB after 1 h, 44.2 MB at the end (+10.5% from the start, +0.5% from " \
            "1 h)" in "\n".join(report.lines())
     assert "1 min 1 s" in report.lines()[0]
+
+
+def test_a_kept_data_directory_is_resumed_and_what_the_start_said_is_no_error(tmp_path):
+    game = Game(Setup(Mode.HUMANS, seed=7), deal(Setup(Mode.HUMANS, seed=7)))
+    game.press(0, "card1", 0.0)
+    game.press(0, "card1", 0.1)                                 # R10: NE3
+    assert Saves(tmp_path, log=print).save(game)
+    report = soak(0.05, seed=3, data_dir=tmp_path)
+    assert report.said == ("roseking: resuming the saved game (1 moves)",) and report.errors == 0
+    assert report.lines()[0] == "at the start: roseking: resuming the saved game (1 moves)"
