@@ -185,7 +185,7 @@ class Visitors:
         number = s.games
         for _ in range(NAVIGATION_PRESSES):
             if s.games != number and s.screen is Screen.PLAY:
-                return True
+                break
             if s.screen is Screen.OVER:
                 yield Wait(OVER_GUARD_SECONDS)
                 yield from self._tap(f"{seat}.card1", who)
@@ -195,11 +195,15 @@ class Visitors:
                 labels = s.options.labels()
                 card = labels.index(ITEMS["new"]) + 1 if ITEMS["new"] in labels else len(labels)  # else MORE
                 yield from self._tap(f"{seat}.card{card}", who)
-            else:
+            elif s.screen is Screen.MENU:
                 setup = s.menu.setup
                 card = 1 if setup.mode is not mode else 2 if mode is Mode.VS_COMPUTER and setup.level != LEVEL \
                     else cards         # START (twice to leave a game in progress)
                 yield from self._tap(f"{seat}.card{card}", who)
+            else:                      # any other screen: a card button brings the menu
+                yield from self._tap(f"{seat}.card1", who)
+        if s.games != number and s.screen is Screen.PLAY:
+            return True
         self.tally.errors.append(f"a visitor could not start a game of {mode} in {NAVIGATION_PRESSES} presses "
                                  f"(the table shows {s.screen})")
         return False
