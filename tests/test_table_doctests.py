@@ -3,13 +3,13 @@ import doctest
 
 import pytest
 
-from firmware_py import inputs, streams
+from firmware_py import inputs, soak, streams
 from firmware_py.report import figures
 from firmware_py.table import faults, game, game_menu, loop, menu, messages, notify, reading, saves, settings, state, \
     status, unit
 
 
 @pytest.mark.parametrize("module", [game, game_menu, menu, reading, saves, settings, inputs, streams, figures, faults,
-                                    notify, loop, status, unit, messages, state])
+                                    notify, loop, status, unit, messages, state, soak])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0

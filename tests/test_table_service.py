@@ -3,6 +3,7 @@ moment) and `roseking play` on the command line."""
 import json
 import math
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -553,27 +554,50 @@ def moves_in(data):
         return []
 
 
-def test_a_kill_at_any_moment_leaves_a_save_that_replays_and_resumes(tmp_path):
+def archived_games(data):
+    try:
+        return [json.loads(line) for line in (data / ARCHIVE).read_text().splitlines()]
+    except FileNotFoundError:
+        return []
+
+
+def test_sigkill_at_random_moments_the_restarted_service_resumes_the_very_position_saved(tmp_path):
+    """A power cut or a watchdog's SIGKILL at any moment (seeded random, from before the first frame to
+    well into the moves), eight times over: each restart says it resumes exactly the moves saved when the
+    service before it died, goes on from that position (its own save begins with them), and every save
+    and every archived game replays; a game that ended in between is in the archive, never lost."""
     data = tmp_path / "data"
     config = tmp_path / "fast.toml"
-    config.write_text('backend = "sim"\n[table]\nshow_seconds = 0.05\n')
-    before: list[str] = []
-    for n, delay in enumerate((0.7, 0.37, 0.23)):
-        mode = ["--mode", "demo", "--level", "random", "--seed", "5"] if n == 0 else []    # then: resume
+    config.write_text('backend = "sim"\n[table]\nshow_seconds = 0.05\nlevel = "easy"\nthink_seconds = 0.2\n')
+    rng = random.Random(25)
+    saved: list[str] = []
+    for n in range(8):
+        mode = ["--mode", "demo", "--seed", "5"] if n == 0 else []            # then: resume (or a new demo)
+        archive = len(archived_games(data))
         proc = subprocess.Popen(ROSEKING + ["play", "--config", str(config), "--data-dir", str(data)] + mode,
                                 env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
-        while len(moves_in(data)) <= len(before) and time.monotonic() < deadline:
-            time.sleep(0.02)                                              # until it has made a move
-        time.sleep(delay)
+        starting = rng.random() < 0.25
+        if starting:
+            time.sleep(rng.uniform(0.0, 0.5))                                 # while it starts up
+        else:
+            deadline = time.monotonic() + 30
+            while moves_in(data) == saved and time.monotonic() < deadline:
+                time.sleep(0.01)                                              # until it has made a move
+            time.sleep(rng.uniform(0.0, 0.6))                                 # then at any moment
         proc.send_signal(signal.SIGKILL)
         _, err = proc.communicate(timeout=30)
-        moves = saved_moves(data)
-        assert moves[:len(before)] == before, err                       # it went on from where it was
-        assert n == 0 or b"resuming the saved game" in err
-        before = moves
-    assert len(before) > 3
+        if saved and not starting:                                            # (its log held till it is up)
+            assert f"resuming the saved game ({len(saved)} moves)".encode() in err, err
+        games = archived_games(data)
+        for record in games[archive:]:                                        # ended since the last kill
+            replay(record)
+            assert record["moves"][:len(saved)] == saved or not saved
+        now = saved_moves(data) if (data / CURRENT).exists() else []
+        if now and len(games) == archive:
+            assert now[:len(saved)] == saved, err                             # it went on from where it was
+        saved = now
+    assert len(archived_games(data)) + len(saved) > 0
 
 
 def test_config_check_reads_the_table_section(capsys, tmp_path):

@@ -82,7 +82,7 @@ def _latencies(setup: Setup, names: list[str]) -> tuple[list[float], float | Non
             pin.drive_high()
             time.sleep(GAP_SECONDS)
         worker = computer.pid()
-        worker_mb = _proc(worker)[1] if worker else None
+        worker_mb = process_usage(worker)[1] if worker else None
         aio.call_soon_threadsafe(stop.set)
         runner.join()
         devices.close()
@@ -93,7 +93,7 @@ def _p99(values: list[float]) -> float:
     return round(statistics.quantiles(values, n=100)[98], 2) if len(values) > 1 else float("nan")
 
 
-def _proc(pid: int) -> tuple[float, float]:
+def process_usage(pid: int) -> tuple[float, float]:
     """(CPU seconds, resident MB) of process `pid`."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rpartition(")")[2].split()
@@ -112,9 +112,9 @@ def _idle() -> dict[str, Any]:
                                 env=dict(os.environ, GPIOZERO_PIN_FACTORY="mock", BLINKA_OS_AGNOSTIC="1"))
         try:
             time.sleep(2.0)
-            cpu0, _ = _proc(proc.pid)
+            cpu0, _ = process_usage(proc.pid)
             time.sleep(IDLE_SECONDS)
-            cpu1, rss = _proc(proc.pid)
+            cpu1, rss = process_usage(proc.pid)
         finally:
             proc.terminate()
             proc.wait()

@@ -28,7 +28,7 @@ from typing import Any
 import aiohttp
 from gpiozero.pins.mock import MockFactory
 
-from firmware_py.bench.play import _proc
+from firmware_py.bench.play import process_usage
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import Mode, Setup
 from firmware_py.table.loop import TableLoop
@@ -84,14 +84,14 @@ def _demo() -> dict[str, Any]:
         try:
             url = _address(proc.stderr)
             time.sleep(2.0)
-            _, alone_mb = _proc(proc.pid)
+            _, alone_mb = process_usage(proc.pid)
             pages = _spectators(url, WATCH_SECONDS)
             time.sleep(1.5)                         # connected; the watch starts
-            cpu0, _ = _proc(proc.pid)
+            cpu0, _ = process_usage(proc.pid)
             time.sleep(WATCH_SECONDS / 2)
-            _, watched_mb = _proc(proc.pid)
+            _, watched_mb = process_usage(proc.pid)
             out, _ = pages.communicate(timeout=WATCH_SECONDS + 30)
-            cpu1, _ = _proc(proc.pid)
+            cpu1, _ = process_usage(proc.pid)
             with urllib.request.urlopen(f"{url}api/status", timeout=5) as answer:
                 status = json.load(answer)
         finally:

@@ -10,9 +10,11 @@ thread and the web page's buttons do. The web page (`open_web`) is served from t
 loop, while the loop runs.
 """
 import asyncio
+import datetime
 import contextlib
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,7 +26,7 @@ from firmware_py.errors import UsageError
 from firmware_py.table.computer import Computer
 from firmware_py.table.exhibit import DEFAULT_EXHIBIT, Exhibit, Start
 from firmware_py.table.game import Game, Mode, Setup, why_unplayable
-from firmware_py.table.loop import Receiver, TableLoop
+from firmware_py.table.loop import Receiver, TableLoop, Wall
 from firmware_py.table.notify import Notifier
 from firmware_py.table.saves import SaveError, Saves
 from firmware_py.table.session import Session
@@ -66,7 +68,8 @@ def open_saves(data: Path, records: str | None, settings: Settings, log: Log) ->
 
 def start(devices: Devices, config: Config, settings: Settings, saves: Saves, saved: Saved, setup: Setup, *,
           deal: bool, demo: bool, log: Log, receivers: Iterable[Receiver] = (),
-          notifier: Notifier | None = None, exhibit: Exhibit = DEFAULT_EXHIBIT) -> TableLoop:
+          notifier: Notifier | None = None, exhibit: Exhibit = DEFAULT_EXHIBIT,
+          clock: Callable[[], float] = time.monotonic, wall: Wall = datetime.datetime.now) -> TableLoop:
     """The loop on the open `devices`, its first game on the table, with the save settled first.
 
     A save that cannot be resumed is set aside, and so is a saved game this table cannot play
@@ -78,7 +81,7 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
     happened is announced on the table. UsageError if a save cannot be moved aside. The loop
     shows the devices (guarded: a device that fails is tried again later,
     `firmware_py.table.faults`), then `receivers`, what the table shows, and tells systemd
-    through `notifier`.
+    through `notifier`, all on `clock` and `wall` (the soak's accelerated ones, `firmware_py.soak`).
     """
     session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats},
                       exhibit)
@@ -104,8 +107,8 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
         first = resumed.setup
     elif first is None and (demo or exhibit.start is Start.DEMO):
         first = replace(setup, mode=Mode.DEMO)
-    loop = TableLoop(session, devices.slots, Computer(settings.think_seconds), saves, receivers, log=log,
-                     notifier=notifier, devices=devices)
+    loop = TableLoop(session, devices.slots, Computer(settings.think_seconds), saves, receivers, clock, log=log,
+                     notifier=notifier, devices=devices, wall=wall)
     now = loop.clock()
     if first is not None:
         session.start(first, now, resumed)
