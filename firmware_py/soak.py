@@ -19,6 +19,7 @@ whatever goes wrong: an exception, a line in the service's log (it logs only tro
 the devices refused, a visitor who could not get a game started.
 """
 import asyncio
+import datetime
 import itertools
 import json
 import math
@@ -37,8 +38,9 @@ from engine.moves import DRAW, MOVES, PASS
 from firmware_py.bench.play import process_usage
 from firmware_py.errors import UsageError
 from firmware_py.table import service
+from firmware_py.table.exhibit import exhibit_settings
 from firmware_py.table.game import HUMAN, Mode, Setup
-from firmware_py.table.loop import TICK_SECONDS, TableLoop
+from firmware_py.table.loop import TICK_SECONDS, TableLoop, wall_from
 from firmware_py.table.session import OVER_GUARD_SECONDS, Screen, Session
 from firmware_py.table.settings import table_settings
 from firmware_py.table.state import TableState
@@ -52,6 +54,8 @@ from hardware.names import MENU_BUTTON
 from hardware.roles import CardDisplays, Lights
 from hardware.sim import SimDisplays, SimLights, SimScreen
 
+START = datetime.datetime(2026, 12, 1, 9, 0)    # the wall clock when a soak starts: before opening time
+EXHIBIT = {"opens": "10:00", "closes": "18:00"}   # a museum's day: the table sleeps at night, a press wakes it
 LEVEL = "easy"              # the computer's level in the soak: cheap
 THINK_SECONDS = 0.2         # and its limit (a hint asks `hard`: it stops here too)
 IDLE_TICK_SECONDS = 1.0     # the clock's step while nobody is at the table
@@ -453,7 +457,8 @@ class Soak:
         saves, saved = service.open_saves(self.data, None, settings, self.log)
         setup = Setup(Mode.HUMANS, LEVEL, seed=self.seed)
         loop = service.start(self.devices, self.config, settings, saves, saved, setup, deal=False, demo=False,
-                             log=self.log, receivers=[self.witness], clock=self.clock)
+                             log=self.log, receivers=[self.witness], clock=self.clock,
+                             wall=wall_from(self.clock, START), exhibit=exhibit_settings(self.config))
         loop.tickers.append(self.witness)
         archived = _archive_size(saves.archive)
         stop = asyncio.Event()
@@ -544,7 +549,7 @@ def _archived_since(path: Path, offset: int) -> tuple[int, int, int]:
 def soak(hours: float, seed: int, data_dir: Path | None = None, devices: Devices | None = None) -> Report:
     """Soak the service for `hours` simulated hours from `seed`, its data in `data_dir` (kept) or in a
     temporary directory (removed), on `devices` (default: `sim_devices`, closed at the end)."""
-    config = parse_config({})
+    config = parse_config({"exhibit": EXHIBIT})
     devices = devices or sim_devices(config)
     try:
         if data_dir is not None:

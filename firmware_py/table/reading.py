@@ -20,7 +20,7 @@ from hardware.glyphs import scroll, text_columns
 STILL_SECONDS = 1.5          # text that fits its displays stands this long
 HOLD_SECONDS = 0.8           # longer text waits this long at its start and at its end
 
-scrolled = lru_cache(maxsize=4096)(scroll)
+scrolled = lru_cache(maxsize=1024)(scroll)
 """`hardware.glyphs.scroll`, remembered: a scene draws the same few texts at the same offsets again and again."""
 
 

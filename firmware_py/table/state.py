@@ -70,7 +70,8 @@ def table_state(session: Session) -> TableState:
     names = tuple(session.names.items())
     game = session.game
     if game is None or session.screen is Screen.MENU:
-        return TableState(Screen.MENU, menu=tuple(label for label in session.menu.labels(EN) if label), names=names,
+        screen = session.screen if game is None else Screen.MENU      # asleep or attract mode with no game
+        return TableState(screen, menu=tuple(label for label in session.menu.labels(EN) if label), names=names,
                           naming_refused=session.naming_refused())
     pos = game.pos
     score = pos.score()
