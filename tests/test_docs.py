@@ -28,9 +28,12 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
+
+import processes
 
 from engine.position import Position
 
@@ -116,7 +119,7 @@ def checkout(tmp_path):
 
 def bash(script, cwd):
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
-    return subprocess.run(["bash", "-c", "set -eo pipefail\n" + script], cwd=cwd, env=env, capture_output=True,
+    return processes.run(["bash", "-c", "set -eo pipefail\n" + script], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=300, stdin=subprocess.DEVNULL, check=False)
 
 
@@ -157,6 +160,23 @@ def test_python_sessions_run(doc, tmp_path, monkeypatch):
         report = []
         result = runner.run(test, out=report.append, clear_globs=False)
         assert result.failed == 0, "".join(report)
+
+
+PICTURE_SCRIPTS = sorted((ROOT / "docs/img").glob("*.txt"))
+
+
+@pytest.mark.parametrize("script", PICTURE_SCRIPTS, ids=lambda p: p.name)
+def test_each_picture_script_is_run_by_the_command_its_readme_shows_and_parses(script):
+    """The pictures' commands take 20 s each and are shown only (docs/img/README.md): each script's first line
+    is one of them, and every step of the script names a button of the table it runs on."""
+    from hardware import parse_config
+    from hardware.script import parse_script
+    command = script.read_text().splitlines()[0].removeprefix("# ")
+    [shown] = blocks("docs/img/README.md", "console")[:1]
+    assert f"$ {command}\n" in shown[0]
+    config = re.search(r"--config (\S+)", command)[1]
+    buttons = parse_config(tomllib.loads((ROOT / config).read_text())).buttons.pins
+    assert parse_script(script.read_text(), buttons, script.name)
 
 
 def test_the_position_example_is_a_valid_position():

@@ -6,10 +6,11 @@ the engine.
 """
 import json
 import os
-import subprocess
 import sys
 
 import pytest
+
+import processes
 
 from engine.errors import IllegalMoveError, PositionError, RoseKingError
 from engine.notation import parse_card, parse_square, square_name
@@ -186,7 +187,7 @@ def test_r7_deal_is_the_same_in_another_process():
             "for s in (0, 1, 99)]))")
     here = [Position.new(v, seed=s).to_json() for v in ("classic", "teams") for s in (0, 1, 99)]
     for hashseed in ("1", "12345"):
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        out = processes.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                              env={**os.environ, "PYTHONHASHSEED": hashseed},
                              cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         assert json.loads(out.stdout) == here

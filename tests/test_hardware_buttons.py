@@ -3,6 +3,8 @@
 
 The rule runs on fake timers, so no test depends on real time."""
 import pytest
+
+import processes
 from gpiozero.pins.mock import MockFactory
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -159,7 +161,6 @@ def test_close_cancels_the_pending_timers():
 
 def test_quick_closes_with_real_timers_print_no_traceback():
     """A real debounce timer that outlives `close()` would read a closed pin (GPIODeviceClosed)."""
-    import subprocess
     import sys
     code = ("from gpiozero.pins.mock import MockFactory\n"
             "from hardware.buttons import Buttons\n"
@@ -171,7 +172,7 @@ def test_quick_closes_with_real_timers_print_no_traceback():
             "    f.pin(19).drive_low(); time.sleep(0.0012); f.pin(19).drive_high()\n"
             "    b.close(); f.close()\n"
             "time.sleep(0.05)\n")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    run = processes.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
 
 

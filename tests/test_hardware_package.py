@@ -2,9 +2,10 @@
 it needs no Pi driver (those are imported by the Pi backend only)."""
 import ast
 import os
-import subprocess
 import sys
 from pathlib import Path
+
+import processes
 
 HARDWARE = Path(__file__).resolve().parent.parent / "hardware"
 PI_ONLY = {"board", "neopixel", "lgpio", "spidev", "digitalio", "gpiod"}
@@ -46,7 +47,7 @@ def test_the_package_imports_and_opens_the_simulator_without_blinka():
             "d = hardware.open_devices(hardware.parse_config({}), sim=True, view=False)\n"
             "d.show(hardware.Frame()); d.close()\n"
             "print(sorted(m for m in drivers if m in sys.modules and m not in before))")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    out = processes.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
 

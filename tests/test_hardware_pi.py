@@ -12,6 +12,8 @@ from types import SimpleNamespace
 
 import pytest
 
+import processes
+
 from hardware.config import parse_config, read_config
 from hardware.preflight import check
 
@@ -34,7 +36,7 @@ def run_as_pi(tmp_path, model, *args, stdio=None, devices=("spidev0.0", "gpiochi
     full_env = {k: v for k, v in os.environ.items() if not k.startswith(("BLINKA", "GPIOZERO"))}
     full_env.update(PYTHONPATH=str(FAKEPI), FAKE_PI_ROOT=str(root), FAKE_PI_LOG=str(log), **env)
     kwargs = {"stdin": stdio, "stdout": stdio} if stdio is not None else {"stdout": subprocess.PIPE}
-    run = subprocess.run([sys.executable, str(FAKEPI / "as_pi.py"), model, *args], env=full_env,
+    run = processes.run([sys.executable, str(FAKEPI / "as_pi.py"), model, *args], env=full_env,
                          stderr=subprocess.PIPE, text=True, timeout=60, check=False, **kwargs)
     events = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
     return run, events
@@ -179,12 +181,12 @@ def start_selftest_then_signal(argv, sig, env, lit):
     """Start a self-test, send `sig` once `lit()` says an LED is on; returns its exit status."""
     import signal
     import time
-    process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
-    while not lit() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    process.send_signal(getattr(signal, sig))
-    process.communicate(timeout=30)
+    with processes.started(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) as process:
+        deadline = time.monotonic() + 30
+        while not lit() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        process.send_signal(getattr(signal, sig))
+        process.communicate(timeout=30)
     return process.returncode
 
 

@@ -5,12 +5,13 @@ import importlib
 import importlib.metadata
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
+
+import processes
 
 import engine
 import engine.players
@@ -30,7 +31,7 @@ TABLE_LIBRARIES = ("gpiozero", "luma", "PIL", "neopixel", "board")
 
 def python(code, *args, check=True):
     """Run `code` in a fresh interpreter at the repository root."""
-    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
+    return processes.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=60, check=check)
 
 

@@ -11,6 +11,8 @@ import time
 
 import pytest
 
+import processes
+
 from engine.position import Position
 from firmware_py.atomic import PARTIAL, atomic_writer, write_file
 from firmware_py.cli import main
@@ -70,18 +72,18 @@ def test_a_device_is_written_into_never_replaced(tmp_path, capsys):
 def test_a_fifo_is_written_into(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    proc = subprocess.Popen([sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "2", "--records",
-                             str(fifo)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    with open(fifo) as reader:
-        lines = reader.read().splitlines()
-    assert proc.wait(timeout=60) == 0, proc.stderr.read()
+    with processes.started([sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "2", "--records",
+                            str(fifo)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as proc:
+        with open(fifo) as reader:
+            lines = reader.read().splitlines()
+        assert proc.wait(timeout=60) == 0, proc.stderr.read()
     assert len(lines) == 2 and stat.S_ISFIFO(fifo.stat().st_mode)
 
 
 def test_standard_output_piped_is_written_into():
     """`--records /dev/stdout | …`: the link leads to a pipe, which is written directly (no partial file
     beside a pipe's name in /proc)."""
-    proc = subprocess.run([sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "2", "--records",
+    proc = processes.run([sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "2", "--records",
                            "/dev/stdout"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     records = [line for line in proc.stdout.splitlines() if line.startswith("{")]
@@ -93,18 +95,18 @@ def test_standard_output_piped_is_written_into():
 def test_a_reader_that_goes_away_ends_the_run_quietly_with_the_status_of_sigpipe(argv):
     """`--records /dev/stdout | head -1`: nothing on standard error, and 128 + SIGPIPE as the shell gives a
     command that `head` cut short, never the 0 of a command that delivered all it had."""
-    proc = subprocess.Popen([sys.executable, "-m", "firmware_py.cli", *argv], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    line = json.dumps(Position.new(seed=1).to_json()).encode() + b"\n"
-    proc.stdin.write(line)
-    proc.stdin.flush()
-    assert proc.stdout.readline()
-    proc.stdout.close()
-    with contextlib.suppress(BrokenPipeError):
-        proc.stdin.write(line * 1000)     # the agent answers, into a pipe nobody reads
-        proc.stdin.close()
-    assert proc.wait(timeout=60) == 128 + signal.SIGPIPE
-    assert proc.stderr.read() == b""
+    with processes.started([sys.executable, "-m", "firmware_py.cli", *argv], stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        line = json.dumps(Position.new(seed=1).to_json()).encode() + b"\n"
+        proc.stdin.write(line)
+        proc.stdin.flush()
+        assert proc.stdout.readline()
+        proc.stdout.close()
+        with contextlib.suppress(BrokenPipeError):
+            proc.stdin.write(line * 1000)     # the agent answers, into a pipe nobody reads
+            proc.stdin.close()
+        assert proc.wait(timeout=60) == 128 + signal.SIGPIPE
+        assert proc.stderr.read() == b""
 
 
 def test_a_dangling_link_names_the_missing_folder_it_leads_to(tmp_path, capsys):
@@ -192,17 +194,14 @@ def test_a_signal_just_after_the_partial_file_is_made_removes_it(tmp_path, monke
 def test_sigterm_removes_the_partial_file(tmp_path):
     target = tmp_path / "games.jsonl"
     target.write_text("old\n")
-    proc = subprocess.Popen([sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "100000000",
-                             "--records", str(target)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
+    with processes.started([sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "100000000",
+                            "--records", str(target)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as proc:
         deadline = time.monotonic() + 30
         while not any(p.name.endswith(PARTIAL) for p in tmp_path.iterdir()):
             assert time.monotonic() < deadline and proc.poll() is None
             time.sleep(0.05)
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) == 128 + signal.SIGTERM
-    finally:
-        proc.kill()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
     assert target.read_text() == "old\n"
 

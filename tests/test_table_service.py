@@ -1,5 +1,6 @@
 """The table service as a program: its settings, its saves (resume, corrupt files, SIGKILL at any
 moment) and `roseking play` on the command line."""
+import contextlib
 import json
 import math
 import os
@@ -11,6 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+import processes
 
 from engine.errors import RecordError
 from engine.record import dumps, replay
@@ -273,7 +276,7 @@ Saves(sys.argv[1], sys.argv[2], log=print).finish(played(Setup("demo", "random",
 
 def archive_into(tmp_path, target):
     """Archive a finished game into `target` as `--records`, in a process that must end within 30 s."""
-    return subprocess.run([sys.executable, "-c", ARCHIVE_INTO, str(tmp_path / "data"), str(target)], env=ENV,
+    return processes.run([sys.executable, "-c", ARCHIVE_INTO, str(tmp_path / "data"), str(target)], env=ENV,
                           cwd=Path(__file__).parent.parent, capture_output=True, text=True, timeout=30)
 
 
@@ -484,7 +487,7 @@ def test_the_simulated_teams_table_plays_from_a_script_and_resumes(capsys, tmp_p
     script.write_text("red1.card1 press\nwait 0.1\nred1.card1 press\nwait 0.1\nwhite1.draw press\nwait 0.2\n")
     argv = ["play", "--sim", "--mode", "teams", "--seed", "21", "--input-script", str(script),
             "--exit-after-script", "--data-dir", str(tmp_path)]
-    done = subprocess.run(ROSEKING + argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+    done = processes.run(ROSEKING + argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr
     record = json.loads((tmp_path / CURRENT).read_text())
     assert record["variant"] == "teams" and len(record["moves"]) == 1      # white 1 holds 3 cards: no draw (R21)
@@ -521,7 +524,7 @@ def test_a_scripted_session_is_reproducible(tmp_path):
     data, frames, records = tmp_path / "data", tmp_path / "frames.jsonl", tmp_path / "records.jsonl"
     argv = ["play", "--sim", "--mode", "humans", "--seed", "7", "--input-script", str(script),
             "--exit-after-script", "--frames", str(frames), "--data-dir", str(data), "--records", str(records)]
-    done = subprocess.run(ROSEKING + argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+    done = processes.run(ROSEKING + argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
     assert done.returncode == 0 and done.stdout == b"", done.stderr
     assert json.loads((data / CURRENT).read_text())["moves"] == ["NE3", "NW1", "draw:S2", "draw:SW2"]
     shown = [json.loads(line) for line in frames.read_text().splitlines()]
@@ -542,7 +545,7 @@ def test_mode_replaces_a_save_of_no_moves_without_setting_it_aside(tmp_path):
 def saved_moves(data):
     """The moves of the current save, checked with `roseking replay`."""
     path = data / CURRENT
-    check = subprocess.run(ROSEKING + ["replay", str(path)], env=ENV, capture_output=True, timeout=60)
+    check = processes.run(ROSEKING + ["replay", str(path)], env=ENV, capture_output=True, timeout=60)
     assert check.returncode == 0, check.stderr
     return json.loads(path.read_text())["moves"]
 
@@ -574,19 +577,19 @@ def test_sigkill_at_random_moments_the_restarted_service_resumes_the_very_positi
     for n in range(8):
         mode = ["--mode", "demo", "--seed", "5"] if n == 0 else []            # then: resume (or a new demo)
         archive = len(archived_games(data))
-        proc = subprocess.Popen(ROSEKING + ["play", "--config", str(config), "--data-dir", str(data)] + mode,
-                                env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE)
-        starting = rng.random() < 0.25
-        if starting:
-            time.sleep(rng.uniform(0.0, 0.5))                                 # while it starts up
-        else:
-            deadline = time.monotonic() + 30
-            while moves_in(data) == saved and time.monotonic() < deadline:
-                time.sleep(0.01)                                              # until it has made a move
-            time.sleep(rng.uniform(0.0, 0.6))                                 # then at any moment
-        proc.send_signal(signal.SIGKILL)
-        _, err = proc.communicate(timeout=30)
+        with processes.started(ROSEKING + ["play", "--config", str(config), "--data-dir", str(data)] + mode,
+                               env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE) as proc:
+            starting = rng.random() < 0.25
+            if starting:
+                time.sleep(rng.uniform(0.0, 0.5))                             # while it starts up
+            else:
+                deadline = time.monotonic() + 30
+                while moves_in(data) == saved and time.monotonic() < deadline:
+                    time.sleep(0.01)                                          # until it has made a move
+                time.sleep(rng.uniform(0.0, 0.6))                             # then at any moment
+            proc.send_signal(signal.SIGKILL)                                  # the service alone, as a kill -9
+            _, err = proc.communicate(timeout=30)
         if saved and not starting:                                            # (its log held till it is up)
             assert f"resuming the saved game ({len(saved)} moves)".encode() in err, err
         games = archived_games(data)
@@ -620,7 +623,7 @@ def test_mode_archives_the_saved_game_finished_or_not(tmp_path):
     unfinished, finished = played(Setup("humans", seed=4), 5), played(Setup("demo", "random", seed=3), 400)
     for game in (unfinished, finished):
         (tmp_path / CURRENT).write_text(json.dumps(game.record()))
-        done = subprocess.run(argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+        done = processes.run(argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
         assert done.returncode == 0, done.stderr
         assert b"archived in records.jsonl" in done.stderr
         assert json.loads((tmp_path / CURRENT).read_text())["seed"] == 2         # the new game
@@ -778,28 +781,27 @@ def test_a_failing_play_command_changes_nothing(capsys, tmp_path, option, messag
     assert list(out.iterdir()) == []
 
 
-def start_play_and_wait_for_its_save(data, *argv, ignoring=()):
-    """`roseking play --sim ARGV` in a process group of its own (the signals `ignoring` ignored, as its parent
-    would), once it has saved the game it deals."""
-    def ignore():
-        for sig in ignoring:
-            signal.signal(sig, signal.SIG_IGN)
-    proc = subprocess.Popen(ROSEKING + ["play", "--sim", "--data-dir", str(data), *argv], env=ENV,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True, preexec_fn=ignore)
-    deadline = time.monotonic() + 30
-    while not (data / CURRENT).exists():
-        assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read()
-        time.sleep(0.005)
-    return proc
+@contextlib.contextmanager
+def play_with_its_save(data, *argv, ignoring=()):
+    """`roseking play --sim ARGV` in a process group of its own (the stop signals at their default but
+    `ignoring`, ignored as its parent would leave them), once it has saved the game it deals; ended with
+    the block."""
+    with processes.started(ROSEKING + ["play", "--sim", "--data-dir", str(data), *argv], env=ENV,
+                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           ignoring=ignoring) as proc:
+        deadline = time.monotonic() + 30
+        while not (data / CURRENT).exists():
+            assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read()
+            time.sleep(0.005)
+        yield proc
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_play_stopped_by_a_signal_exits_with_128_plus_its_number(tmp_path, sig):
-    proc = start_play_and_wait_for_its_save(tmp_path, "--mode", "humans")
-    time.sleep(0.3)
-    proc.send_signal(sig)
-    _, err = proc.communicate(timeout=30)
+    with play_with_its_save(tmp_path, "--mode", "humans") as proc:
+        time.sleep(0.3)
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=30)
     assert proc.returncode == 128 + sig, err                    # 143 for SIGTERM, 130 for Ctrl-C
     assert err == b""
 
@@ -809,12 +811,12 @@ def test_play_leaves_a_signal_its_parent_ignored_ignored(tmp_path, sig):
     """`nohup roseking play …` (SIGHUP ignored) and a script's `&` job (SIGINT ignored) used to stop at that
     signal all the same (129, 130): the service took over every stop signal. The ignored one is followed by
     SIGTERM, which stops it (143); a signal handled would have come first (its number is lower)."""
-    proc = start_play_and_wait_for_its_save(tmp_path, "--mode", "demo", "--level", "random", ignoring=(sig,))
-    time.sleep(0.3)
-    proc.send_signal(sig)
-    time.sleep(0.3)
-    proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=30)
+    with play_with_its_save(tmp_path, "--mode", "demo", "--level", "random", ignoring=(sig,)) as proc:
+        time.sleep(0.3)
+        proc.send_signal(sig)
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
     assert proc.returncode == 128 + signal.SIGTERM, err
     assert err == b""
 
@@ -824,10 +826,10 @@ def test_ctrl_c_while_the_computer_starts_up_is_no_traceback(tmp_path):
     KeyboardInterrupt traceback when it came while the worker was still importing (its first half second)."""
     for delay in (0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3):
         data = tmp_path / str(delay)
-        proc = start_play_and_wait_for_its_save(data, "--mode", "demo", "--level", "hard")   # its worker starts
-        time.sleep(delay)
-        os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
+        with play_with_its_save(data, "--mode", "demo", "--level", "hard") as proc:       # its worker starts
+            time.sleep(delay)
+            os.killpg(proc.pid, signal.SIGINT)
+            _, err = proc.communicate(timeout=30)
         assert proc.returncode == 130 and err == b"", (delay, err.decode())
 
 

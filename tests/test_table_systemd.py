@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+import processes
+
 from firmware_py.cli import main
 from firmware_py.table.game import Mode, Setup
 from firmware_py.table.notify import Notifier
@@ -239,9 +241,8 @@ def test_roseking_status_is_0_for_a_running_service_and_prints_its_facts(tmp_pat
 
 
 def dead_pid():
-    child = subprocess.Popen([sys.executable, "-c", ""])
-    child.wait()
-    return child.pid
+    return int(processes.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                             text=True).stdout)
 
 
 @pytest.mark.parametrize("changes, code, verdict", [
@@ -268,24 +269,22 @@ def test_the_service_under_a_stand_in_for_systemd(tmp_path, systemd):
     file `roseking status` reads as healthy; SIGTERM: STOPPING, status 143, and `roseking status` says down."""
     data = tmp_path / "data"
     env = dict(ENV, NOTIFY_SOCKET=systemd.sock.getsockname(), WATCHDOG_USEC="400000")
-    proc = subprocess.Popen(ROSEKING + ["play", "--sim", "--data-dir", str(data)], env=env, cwd=ROOT,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
+    with processes.started(ROSEKING + ["play", "--sim", "--data-dir", str(data)], env=env, cwd=ROOT,
+                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as proc:
         ready = [m for m in systemd.until("READY=1", timeout=60) if m.startswith("READY=1")]
         assert ready == ["READY=1\nSTATUS=play, demo (0 moves); all well"]
         systemd.until("WATCHDOG=1", timeout=10)
         time.sleep(0.5)
         assert systemd.pings() >= 1
-        status = subprocess.run(ROSEKING + ["status", "--data-dir", str(data)], env=ENV, cwd=ROOT,
+        status = processes.run(ROSEKING + ["status", "--data-dir", str(data)], env=ENV, cwd=ROOT,
                                 capture_output=True, text=True, timeout=60)
         assert status.returncode == 0, status.stdout + status.stderr
         assert f"process {proc.pid}" in status.stdout and "watchdog:     armed" in status.stdout
-    finally:
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 143, err
     assert "STOPPING=1" in systemd.messages()
-    stopped = subprocess.run(ROSEKING + ["status", "--data-dir", str(data)], env=ENV, cwd=ROOT, capture_output=True,
+    stopped = processes.run(ROSEKING + ["status", "--data-dir", str(data)], env=ENV, cwd=ROOT, capture_output=True,
                              text=True, timeout=60)
     assert stopped.returncode == 3 and "the service stopped at" in stopped.stdout
 
@@ -364,6 +363,6 @@ def test_the_unit_passes_systemd_analyze_verify(tmp_path, capsys):
         pytest.skip("systemd-analyze is missing (apt-get install systemd)")
     data = tmp_path / "my games 100%"               # a blank and a specifier character, quoted
     assert main(install(tmp_path, "--data-dir", str(data), "--user", "root")) == 0
-    checked = subprocess.run([tool, "verify", str(tmp_path / "roseking.service")], capture_output=True, text=True,
+    checked = processes.run([tool, "verify", str(tmp_path / "roseking.service")], capture_output=True, text=True,
                              timeout=120)
     assert checked.returncode == 0 and checked.stdout == "" and checked.stderr == "", checked.stderr
