@@ -437,17 +437,26 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     True
     """
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        k = (i + 1).bit_length()
+    n = len(items)
+    lengths = _LENGTHS if n <= len(_LENGTHS) else [(i + 1).bit_length() for i in range(n)]
+    for i in range(n - 1, 0, -1):
+        k = lengths[i]
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 
 
+_LENGTHS = tuple((i + 1).bit_length() for i in range(64))  # i -> the bits of a number 0 … i
+
+
 def _choice(name: str, value: str, allowed: type[StrEnum]) -> Any:
     """`value` as a member of the enum `allowed`; RoseKingError names the choices otherwise."""
-    try:
-        return allowed(value)
-    except ValueError:
-        raise RoseKingError(f"{name}: {value!r} is not one of {', '.join(allowed)}") from None
+    member = _MEMBERS[allowed].get(value) if isinstance(value, str) else None
+    if member is None:
+        raise RoseKingError(f"{name}: {value!r} is not one of {', '.join(allowed)}")
+    return member
+
+
+_MEMBERS: dict[type[StrEnum], dict[str, StrEnum]] = {e: {m.value: m for m in e} for e in (Reshuffle, First)}
+"""Each option's members by value: quicker than calling the enum, which a deal does twice."""

@@ -21,6 +21,18 @@ NOT_A = FULL & ~FILE_A
 NOT_I = FULL & ~FILE_I
 
 
+_DIGITS = (bytes.maketrans(b"\0\1\2", b"010"), bytes.maketrans(b"\0\1\2", b"001"))
+
+
+def bitboard(board: list[int], colour: int) -> int:
+    """The bitboard of the stones of `colour` (1 red, 2 white) on a board of 81 squares holding 0, 1 or 2.
+
+    >>> bin(bitboard([1, 2, 1] + [0] * 78, 1))
+    '0b101'
+    """
+    return int(bytes(board).translate(_DIGITS[colour - 1])[::-1], 2)
+
+
 def _grow(region: int, bits: int) -> int:
     """The region of `bits` connected by edges (R18) to the seed `region`."""
     while True:

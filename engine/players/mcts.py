@@ -89,7 +89,7 @@ class MCTS(Searcher):
                 node = child
                 path.append(node)
         sim = pos.copy(rng=rng)  # one random stream for the playout's moves and reshuffles
-        random_playout(sim, rng)
+        random_playout(sim, rng, undo=False)
         red = self.reward(sim.bits)
         for n in path:
             n.visits += 1

@@ -14,7 +14,7 @@ from firmware_py.commands import Subparsers
 from firmware_py.errors import UsageError
 
 SECTIONS = {
-    "engine": "engine.bench.core",
+    "engine": "firmware_py.bench.engine",
     "frame": "hardware.bench",
     "search": "engine.bench.search",
     "startup": "firmware_py.bench.startup",
