@@ -47,8 +47,8 @@ class MCTS(Searcher):
         root = Node(1 - (pos.to_move & 1))
         root.untried = list(moves)
         shuffle(rng, root.untried)
-        limit = self.budget.work
-        deadline = time.perf_counter() + self.budget.seconds
+        limit = self.limits.work
+        deadline = time.perf_counter() + self.limits.seconds
         done = 0
         while done < limit:
             shuffle(rng, work.pile)  # a fresh determinization (R7, R11)
