@@ -11,7 +11,7 @@ import shutil
 import sys
 
 from setuptools import build_meta as _setuptools
-from setuptools.build_meta import *  # noqa: F403  (every hook of setuptools', two of them wrapped below)
+from setuptools.build_meta import *  # noqa: F403  (every hook of setuptools', three of them wrapped below)
 from setuptools.command.build_ext import build_ext
 
 MYPY = "mypy>=1.10"  # mypyc comes with it
@@ -40,6 +40,13 @@ def get_requires_for_build_wheel(config_settings=None):
 
 def get_requires_for_build_editable(config_settings=None):
     return _setuptools.get_requires_for_build_editable(config_settings) + ([MYPY] if compiling() else [])
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    """setuptools' wheel, built afresh: pip builds in the tree, and an earlier build's compiled modules
+    left in build/ would otherwise go into a pure-Python wheel, or stand in for a failed compile."""
+    shutil.rmtree("build", ignore_errors=True)
+    return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
 
 
 class BuildExt(build_ext):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from engine import scoring, serialize
 from engine.errors import IllegalMoveError, RoseKingError
@@ -420,10 +420,10 @@ class Score:
                 "over": self.over, "reason": self.reason}
 
 
-_INT = tuple(range(len(MOVES)))  # Move -> the same number as a plain int
-_DRAW = MOVES[DRAW]
-_HEROES = MOVES[HERO:DRAW]  # card -> the hero move with that card
-TARGETS = tuple(TARGET[sq * 24:sq * 24 + 24] for sq in range(81))  # crown -> card -> target square or -1
+_INT: Final = tuple(range(len(MOVES)))  # Move -> the same number as a plain int
+_DRAW: Final = MOVES[DRAW]
+_HEROES: Final = MOVES[HERO:DRAW]  # card -> the hero move with that card
+TARGETS: Final = tuple(TARGET[sq * 24:sq * 24 + 24] for sq in range(81))  # crown -> card -> target square or -1
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
@@ -447,7 +447,7 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-_LENGTHS = tuple((i + 1).bit_length() for i in range(64))  # i -> the bits of a number 0 … i
+_LENGTHS: Final = tuple((i + 1).bit_length() for i in range(64))  # i -> the bits of a number 0 … i
 
 
 def _choice(name: str, value: str, allowed: type[StrEnum]) -> Any:

@@ -6,14 +6,14 @@ knows which cards are there, not their order. Iterative deepening stops when the
 budget is spent; the deepest finished iteration decides, so results are reproducible.
 """
 import time
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from engine.moves import DRAW, Move
 from engine.players import evaluate
 from engine.players.base import Budget, OutOfBudget, Searcher
 from engine.position import Position, shuffle
 
-INF = float("inf")
+INF: Final = float("inf")
 
 
 class Expectimax(Searcher):

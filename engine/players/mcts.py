@@ -10,6 +10,7 @@ playout is uniformly random (engine.playout), the reward 1/½/0 by R19.
 import math
 import random
 import time
+from typing import Final
 
 from engine.moves import DRAW, Move
 from engine.players.base import Searcher
@@ -17,8 +18,8 @@ from engine.players.evaluate import result
 from engine.playout import random_playout
 from engine.position import Position, shuffle
 
-EXPLORATION = 0.7
-CHECK_EVERY = 32  # iterations between looks at the clock
+EXPLORATION: Final = 0.7
+CHECK_EVERY: Final = 32  # iterations between looks at the clock
 
 
 class Node:

@@ -23,7 +23,7 @@ seed and a budget give the same move anywhere.
 import random
 import time
 from collections.abc import Iterable, Iterator
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from engine.moves import DRAW, HERO, Move
 from engine.players.base import Budget, OutOfBudget, Searcher
@@ -31,20 +31,22 @@ from engine.players.evaluate import WIN, final, heroes
 from engine.scoring import figures
 from engine.position import TARGETS, Position, shuffle
 
-HERO_POINTS = 30  # the value of an unused hero to the evaluation
-SQUASH = 20  # a view's value v counts v / (|v| + SQUASH): winning in more views beats winning bigger in few
-CHANCE_PLIES = 2  # a draw this near the root (the root's moves and the replies) is a chance node …
-CHANCE_CARDS = 2  # … averaging this many cards from the top of the view's pile
+HERO_POINTS: Final = 30  # the value of an unused hero to the evaluation
+SQUASH: Final = 20  # a view's value v counts v / (|v| + SQUASH): winning in more views beats winning bigger in few
+CHANCE_PLIES: Final = 2  # a draw this near the root (the root's moves and the replies) is a chance node …
+CHANCE_CARDS: Final = 2  # … averaging this many cards from the top of the view's pile
 MAX_DEPTH = 64
-CHECK_EVERY = 1024  # nodes between looks at the clock
-EXACT, LOWER, UPPER = 0, 1, 2
+CHECK_EVERY: Final = 1024  # nodes between looks at the clock
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
 
-_rng = random.Random(20260101)  # fixed: the same keys on every machine
-Z_STONE = [[_rng.getrandbits(64) for _ in range(81)] for _ in range(2)]
-Z_CROWN = [_rng.getrandbits(64) for _ in range(81)]
-Z_CARD = [[_rng.getrandbits(64) for _ in range(24)] for _ in range(4)]
-Z_HEROES = [[_rng.getrandbits(64) for _ in range(5)] for _ in range(4)]
-Z_TURN = [_rng.getrandbits(64) for _ in range(4)]
+_rng = random.Random(20260101)  # fixed: the same keys on every machine; 62 bits, which mypyc keeps unboxed
+Z_STONE: Final = [[_rng.getrandbits(62) for _ in range(81)] for _ in range(2)]
+Z_CROWN: Final = [_rng.getrandbits(62) for _ in range(81)]
+Z_CARD: Final = [[_rng.getrandbits(62) for _ in range(24)] for _ in range(4)]
+Z_HEROES: Final = [[_rng.getrandbits(62) for _ in range(5)] for _ in range(4)]
+Z_TURN: Final = [_rng.getrandbits(62) for _ in range(4)]
 
 
 def squashed_best(order: list[Move], views: Iterable[dict[Move, int] | None]) -> Move:
