@@ -22,7 +22,7 @@ def roseking() -> list[str]:
     return [sys.executable, "-c", "import sys; from firmware_py.cli import main; sys.exit(main())"]
 
 
-def simulate_seconds(games: int = SIMULATE_GAMES) -> float:
+def simulate_seconds(games: int) -> float:
     """Wall-clock seconds of `roseking simulate --games N --players random,random`, start to exit."""
     argv = [*roseking(), "simulate", "--games", str(games), "--players", "random,random"]
     t = time.perf_counter()
@@ -38,7 +38,7 @@ def figures() -> dict[str, float]:
     leans, simulates = [], []
     for _ in range(RUNS):
         leans.append(median_seconds(lambda: lean.games(LEAN_GAMES), 1))
-        simulates.append(simulate_seconds())
+        simulates.append(simulate_seconds(SIMULATE_GAMES))
     lean_rate = LEAN_GAMES / sorted(leans)[RUNS // 2]
     simulate_rate = SIMULATE_GAMES / sorted(simulates)[RUNS // 2]
     out |= {
