@@ -524,12 +524,14 @@ def test_the_end_says_why_the_scores_and_the_winner():
 
 def test_every_way_of_leaving_a_game_keeps_it_current_or_archived(tmp_path):
     """A new game from the menu, a mode change from the menu, the end of a game, a demonstration's next
-    deal and `--mode`: every game with a move is afterwards the current save or a line of records.jsonl."""
+    deal and `--mode`: every game with a move is afterwards the current save or a line of records.jsonl.
+    The computer plays `random` (the menu keeps the first game's level): what is kept is tested, not its
+    strength."""
     data = tmp_path / "data"
     rig = Rig(data, Settings(show_seconds=0.05))
     played_games = []
     try:
-        game = rig.start(Setup("humans", seed=7))
+        game = rig.start(Setup("humans", "random", seed=7))
         rig.play(MOVES[parse_card("NE3")])
         played_games.append(game.pos.history())
         rig.new_game_menu()                              # 1. a new game of the same mode, from the menu
