@@ -178,6 +178,17 @@ def test_tournament_records_give_the_tournament_table_and_elo_with_intervals(tou
         assert re.search(rf"<td>{re.escape(r['player'])}</td>.*?<td>{elo} ± \d+</td>", page)
 
 
+def test_the_same_records_give_the_same_files(tournament: dict[str, Any], tmp_path: Path) -> None:
+    """The page, every figure as PNG and SVG, the numbers: byte for byte, run after run (no date in them, the
+    SVG's ids made from its content), so that a report made on a cluster is the one made in one process
+    (test_cluster) and a report can be compared with the last one."""
+    code, _, err = cli("report", str(tournament["records"]), "--out", str(tmp_path / "again"))
+    assert code == 0, err
+    first = {p.name: p.read_bytes() for p in sorted(tournament["out"].iterdir())}
+    assert {p.name: p.read_bytes() for p in sorted((tmp_path / "again").iterdir())} == first
+    assert len([name for name in first if name.endswith((".png", ".svg"))]) == 2 * len(FIGURES)
+
+
 def test_elo_intervals_narrow_with_more_games() -> None:
     few = elo_intervals({("a", "b"): (30, 40), ("b", "c"): (25, 40)})
     many = elo_intervals({("a", "b"): (300, 400), ("b", "c"): (250, 400)})
