@@ -96,7 +96,7 @@ def test_cluster_and_one_process_give_the_same_tournament(tmp_path: Path, cluste
         assert table["sprt"]["verdict"] == "H1" and len(records) == table["sprt"]["games"] < 200
 
 
-REPORTED = {  # the records files of a report (the commands that write them), and its games of each variant
+REPORTED = {  # the records files of a report: the commands that write them
     "classic and a tournament": [("simulate", "--games", "150", "--players", "random,greedy"),
                                  ("tournament", "--players", "greedy,random,easy:3", "--games", "10")],
     "teams": [("simulate", "--games", "40", "--variant", "teams", "--players", "random,greedy")],
@@ -107,10 +107,9 @@ REPORTED = {  # the records files of a report (the commands that write them), an
 def test_the_cluster_reports_games_as_one_process_and_the_engine_do(tmp_path: Path, cluster: str,
                                                                     reported: str) -> None:
     """Classic games and a tournament whose pairings meet both ways round, and teams games, in several parts:
-    the cluster's numbers (report.json) are the engine's tally of the records one by one, its CSV and what it
-    prints are one process's. Its page and figures are drawn from those numbers here, as in one process, and
-    the same numbers give the same files (test_report); each variant's figures are drawn once, as they cost
-    more than the rest of the test."""
+    the cluster's numbers (report.json) are the engine's tally of the records one by one, its CSV is one
+    process's. The page and the figures are drawn from the numbers in the process that runs the command, and
+    the same records give the same files (test_report): the figures, dearer than the rest, are drawn once."""
     files = [tmp_path / f"{k}.jsonl" for k in range(len(REPORTED[reported]))]
     for path, argv in zip(files, REPORTED[reported]):
         assert cli(*argv, "--seed", "3", "--records", str(path))[0] == 0
