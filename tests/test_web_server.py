@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 import random
+import socket
 import sys
 import time
 
@@ -18,9 +19,11 @@ from engine.players import make_player
 from engine.position import Position
 from engine.record import dumps as record_line
 from engine.tally import Tally, facts
+from firmware_py.cli import main
 from firmware_py.report.elo import elo_ratings_with_errors
 from firmware_py.table.game import Game, Mode, Setup
 from firmware_py.table.status import StatusCollector
+from firmware_py.web.refusals import Refusals
 from firmware_py.web.server import MAX_FRAME, MAX_MESSAGE, WebServer, _LogBridge, listen
 from firmware_py.web.settings import WebSettings
 from hardware import parse_config
@@ -54,12 +57,16 @@ class Table:
         assert hello["type"] == "hello"
         return ws, hello
 
-    async def frame(self, ws, timeout=5):
-        """The next frame message (errors and rights in between are skipped)."""
+    async def frame(self, ws, timeout=5, kind="frame"):
+        """The next frame message (or state message: `kind`; the other messages in between are skipped)."""
         while True:
             message = await ws.receive_json(timeout=timeout)
-            if message["type"] == "frame":
+            if message["type"] == kind:
                 return message
+
+    async def state(self, ws, timeout=5):
+        """The next state of the table in words."""
+        return (await self.frame(ws, timeout, "state"))["state"]
 
 
 @pytest.fixture
@@ -74,7 +81,11 @@ async def table(tmp_path, aiohttp_client):
         status.watch(rig.loop)
         handle = rig.loop.handle
         rig.loop.handle = lambda event: (handled.append(event), handle(event))
-        rig.start(setup)
+        if setup is not None:
+            rig.start(setup)
+        else:
+            rig.session.open_menu(rig.time.clock())
+            rig.loop.step()
         sock = listen(WebSettings(port=0))
         server = WebServer(WebSettings(**web), sock, parse_config(config), backend, status, rig.saves.archive,
                            status.log)
@@ -103,12 +114,13 @@ async def test_the_stream_sends_the_current_frame_on_connect_and_every_new_one(t
     t = await table()
     ws, hello = await t.socket()
     assert hello["table"]["buttons"][0] == "red.card1" and hello["rights"]["play"]
+    state = await t.state(ws)                   # the state comes first, then the frame
     first = await t.frame(ws)
     shown = t.rig.frame
     assert first["board"] == shown.hex_board()
     white = "white.card1"      # White sits north: its displays are shown as the matrices light them, turned
     assert tuple(first["displays"][white]) == turn(shown.bitmap(white), 180)
-    assert first["state"]["to_move"] == "red" and first["state"]["seats"][0]["cards"][0] == "NE3"   # R7
+    assert state["to_move"] == "red" and state["seats"][0]["cards"][0] == "NE3"   # R7
     t.rig.loop.submit(ButtonEvent("red", "card1", PRESS))
     answer = await t.frame(ws)
     assert answer["seq"] > first["seq"]
@@ -262,7 +274,7 @@ async def test_on_a_pi_remote_play_needs_the_operator_s_token(table):
     while (reply := await ws.receive_json(timeout=5))["type"] != "error":
         pass
     assert reply["error"] == "wrong token"
-    assert any("a wrong operator token" in line for line in t.log)
+    assert any("refused 403 a WebSocket message from 127.0.0.1: wrong token" in line for line in t.log)
     await ws.send_json({"type": "button", "name": "red.card1", "down": True})
     while (reply := await ws.receive_json(timeout=5))["type"] != "error":
         pass
@@ -283,7 +295,8 @@ async def test_naming_the_players_needs_the_token(table):
         assert answer.status == 403 and "token" in (await answer.json())["error"]
     assert t.rig.session.names == {} and t.game.names == {}
     answer = await t.client.post("/api/names", json=body, headers={"Authorization": f"Bearer {TOKEN}"})
-    assert answer.status == 200 and await answer.json() == body
+    on_table = {"mode": "humans", "recorded": body["names"], "moves": 0}
+    assert answer.status == 200 and await answer.json() == {**body, "game": on_table}
     assert t.rig.session.names == t.game.names == {"red": "Ann", "white": "Bo"}   # no move yet: this game too
     await until(lambda: t.rig.saved().get("names") == body["names"])          # and its save says so
 
@@ -381,8 +394,8 @@ async def test_a_token_in_an_address_never_reaches_the_log(tmp_path):
     rig.start(Setup(Mode.HUMANS, seed=7))
     log = []
     settings = WebSettings(port=0, token=TOKEN)
-    server = WebServer(settings, listen(settings), parse_config(CONFIG), "sim", StatusCollector(str(tmp_path), "sim"),
-                       rig.saves.archive, log.append)
+    status = StatusCollector(str(tmp_path), "sim", log.append)
+    server = WebServer(settings, listen(settings), parse_config(CONFIG), "sim", status, rig.saves.archive, status.log)
     try:
         async with server.serving(rig.loop), aiohttp.ClientSession() as http:
             assert (await http.get(f"{server.url}?token={TOKEN}")).status == 200
@@ -390,7 +403,8 @@ async def test_a_token_in_an_address_never_reaches_the_log(tmp_path):
             assert answer.status == 403
     finally:
         rig.close()
-    assert any("403 POST /api/names" in line for line in log)
+    assert any("refused 403 POST /api/names from 127.0.0.1: naming the players needs the operator's token" in line
+               for line in log)
     assert not any(TOKEN in line for line in log)
 
 
@@ -466,7 +480,7 @@ def test_aiohttp_s_own_errors_reach_the_log_in_one_line_without_a_token():
     except ValueError:
         record = logging.LogRecord("aiohttp.server", logging.ERROR, __file__, 1, "Error handling request",
                                    None, sys.exc_info())
-    _LogBridge(lines.append).emit(record)
+    _LogBridge(lines.append, Refusals(lines.append)).emit(record)
     assert lines == ["roseking: web: Error handling request: ValueError: Invalid method in GET /?token=… HTTP/1.1 "
                      "Host: x"]
 
@@ -569,3 +583,176 @@ async def test_a_shutdown_command_that_fails_says_why(table):
     t = await table(token=TOKEN, allow_shutdown=True, config=with_shutdown(["/nonexistent/poweroff"]))
     answer = await t.client.post("/api/shutdown", json={}, headers=OPERATOR)
     assert answer.status == 500 and "cannot run (No such file or directory)" in (await answer.json())["error"]
+
+
+# --- on a network (issue 33): the page's names, a reverse proxy, what is refused ------------------------------
+
+PROXIED = {"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "table.museum.example",
+           "Origin": "https://table.museum.example"}
+
+
+@pytest.mark.parametrize("host, status", [("evil.example", 421), ("evil.example:8080", 421), ("127.0.0.1", 200),
+                                          ("192.168.1.20:8080", 200), ("[::1]:8080", 200), ("localhost", 200),
+                                          ("table.museum.example", 200), ("TABLE.museum.example.", 200)])
+async def test_a_page_on_any_address_answers_to_its_own_names_only(table, host, status):
+    """DNS rebinding: another site's name, resolved to the table, is refused whatever address the page listens on;
+    an IP address, this machine's names and `[web] hostnames` are the page's."""
+    t = await table(host="0.0.0.0", token=TOKEN, hostnames=("table.museum.example",))
+    answer = await t.client.get("/api/status", headers={"Host": host})
+    assert answer.status == status
+    if status == 421:
+        assert "does not answer to" in (await answer.json())["error"]
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await t.client.ws_connect("/ws", headers={"Host": host})
+        assert refused.value.status == 421
+
+
+async def test_this_machines_own_name_is_the_pages(table):
+    t = await table()
+    for name in (socket.gethostname(), socket.gethostname().split(".")[0] + ".local"):
+        assert (await t.client.get("/api/state", headers={"Host": name})).status == 200
+
+
+async def test_behind_a_trusted_proxy_a_browser_acts_and_is_limited_as_itself(table):
+    """HTTPS at a reverse proxy: the browser's origin is https://table.museum.example, which the proxy forwards;
+    the table believes it from the proxy only, and counts each browser (X-Forwarded-For) on its own."""
+    t = await table(allow_naming=True, hostnames=("table.museum.example",), trusted_proxies=("127.0.0.1/32",),
+                    messages_per_second=1)
+    answer = await t.client.post("/api/names", json={"names": {"red": "Ann"}}, headers=PROXIED)
+    assert answer.status == 200 and t.rig.session.names == {"red": "Ann"}
+    ws = await t.client.ws_connect("/ws", headers=PROXIED)
+    assert (await ws.receive_json(timeout=5))["type"] == "hello"
+    await ws.close()
+    statuses = [(await t.client.get("/api/games", headers=PROXIED)).status for _ in range(4)]
+    assert statuses[-1] == 429                                 # 203.0.113.7 has used up its two at once
+    other = {**PROXIED, "X-Forwarded-For": "203.0.113.8"}
+    assert (await t.client.get("/api/games", headers=other)).status == 200     # another browser has its own
+    assert any("from 203.0.113.7" in line for line in t.log)
+
+
+async def test_forwarded_headers_from_anyone_but_a_trusted_proxy_are_ignored(table):
+    for proxies in ((), ("10.0.0.1/32",)):
+        t = await table(allow_naming=True, hostnames=("table.museum.example",), trusted_proxies=proxies)
+        answer = await t.client.post("/api/names", json={"names": {"red": "Ann"}}, headers=PROXIED)
+        assert answer.status == 403 and "another site" in (await answer.json())["error"]     # http://127.0.0.1:…
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            await t.client.ws_connect("/ws", headers=PROXIED)
+        assert t.rig.session.names == {}
+
+
+async def test_a_crowd_of_refused_requests_is_counted_and_cannot_wipe_the_operators_log(table):
+    """Sixty POSTs without the token and a thousand WebSocket opens over the limit: the service's own error is still
+    among the last errors, the refusals are counted apart, and the log hears at most four lines of them a minute."""
+    t = await table(token=TOKEN, connections_per_client=1, messages_per_second=1000)
+    t.server.status.log("roseking: the save cannot be written: disk full")
+    ws, _ = await t.socket()
+    for _ in range(60):
+        assert (await t.client.post("/api/names", json={"names": {"red": "Eve"}})).status == 403
+    upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "x" * 24}
+    for _ in range(1000):
+        assert (await t.client.get("/ws", headers=upgrade)).status == 429
+    await ws.close()
+    status = await (await t.client.get("/api/status")).json()
+    assert [e["line"] for e in status["errors"]] == ["roseking: the save cannot be written: disk full"]
+    assert status["refused"]["total"] == 1060 and status["refused"]["by_status"] == {"403": 60, "429": 1000}
+    assert len(status["refused"]["last"]) == 10 and status["refused"]["last"][-1]["what"] == "GET /ws"
+    said = [line for line in t.log if line.startswith("roseking: web:") and "refus" in line]
+    assert len(said) == 3
+    t.server.refusals.clock = lambda: time.monotonic() + 61          # the minute is over
+    t.server.refusals.tick()
+    assert t.log[-1] == "roseking: web: 1057 more refusals in the last minute (403 ×57, 429 ×1000) from 1 address"
+
+
+def test_a_request_aiohttp_cannot_read_is_a_refusal_not_an_error():
+    from aiohttp.http_exceptions import BadHttpMessage
+    lines, refused = [], []
+    refusals = Refusals(refused.append)
+    try:
+        raise BadHttpMessage("Invalid header value char")
+    except BadHttpMessage:
+        record = logging.LogRecord("aiohttp.server", logging.ERROR, __file__, 1, "Error handling request from %s",
+                                   ("10.0.0.9",), sys.exc_info())
+    _LogBridge(lines.append, refusals).emit(record)
+    assert lines == [] and refusals.total == 1 and "refused 400 a request from 10.0.0.9" in refused[0]
+
+
+# --- the heartbeat (issue 33) ---------------------------------------------------------------------------------
+
+async def test_the_table_beats_to_every_page_once_a_second_of_its_loop(table):
+    """The beat comes from the table's loop (its clock): a page hears one each second the loop turns."""
+    t = await table()
+    ws, hello = await t.socket()
+    assert hello["table"]["beat"] == 1.0
+    beats = []
+    for _ in range(3):
+        t.rig.time.advance(1.0)                   # the loop's clock; its next step beats
+        while (message := await ws.receive_json(timeout=5))["type"] != "beat":
+            pass
+        beats.append(message)
+    assert len(beats) == 3 and all(b["seq"] >= 1 for b in beats)
+    with pytest.raises(asyncio.TimeoutError):      # the clock stands still: no beat
+        while (await ws.receive_json(timeout=0.3))["type"] != "beat":
+            pass
+
+
+# --- the games: in progress and archived, to download and replay (issue 33) -----------------------------------
+
+async def test_the_game_in_progress_downloads_as_a_record_the_cli_reads_and_replays_move_by_move(table, tmp_path):
+    t = await table()
+    ws, _ = await t.socket()
+    for _ in range(2):
+        await page_events(t, ws, "red.card1", 0.08)
+    await until(lambda: len(t.game.pos.history()) == 1)
+    state = await t.state(ws)
+    while state["moves"] != 1:
+        state = await t.state(ws)
+    assert state["history"] == [["red", "NE3"]]
+    assert state["last"] == {"seat": "red", "move": "NE3", "origin": "e5", "target": "h8"}
+    assert state["crown"] == "h8" and state["red_stones"] == ["h8"] and state["white_stones"] == []
+    answer = await t.client.get("/games/current.json")
+    assert answer.status == 200 and "attachment" in answer.headers["Content-Disposition"]
+    path = tmp_path / "current.json"
+    path.write_bytes(await answer.read())
+    assert main(["replay", str(path)]) == 0
+    game = await (await t.client.get("/api/games/current")).json()
+    assert [p.get("move") for p in game["plies"]] == [None, "NE3"] and game["plies"][1]["crown"] == "h8"
+    assert game["result"] == {"winner": None, "reason": "unfinished"}
+
+
+async def test_an_archived_game_downloads_alone_and_a_missing_one_is_404(table, tmp_path):
+    t = await table()
+    lines = [finished_game(1), finished_game(2)]
+    (tmp_path / "data" / "records.jsonl").write_text("".join(record_line(r) + "\n" for r in lines) + "not json\n")
+    answer = await t.client.get("/games/2.json")
+    assert answer.status == 200 and json.loads(await answer.read()) == json.loads(record_line(lines[1]))
+    assert 'filename="roseking-game-2.json"' in answer.headers["Content-Disposition"]
+    for line, status in (("3", 404), ("4", 404), ("x", 400)):
+        assert (await t.client.get(f"/games/{line}.json")).status == status
+    menu = await table(setup=None)
+    assert (await menu.client.get("/games/current.json")).status == 404
+
+
+@pytest.mark.parametrize("setup, recorded", [(Setup(Mode.DEMO, "easy", seed=7), {}),
+                                              (Setup(Mode.VS_COMPUTER, "easy", "white", seed=7), {"white": "Bo"})])
+async def test_naming_says_what_the_game_on_the_table_records(table, setup, recorded):
+    """A demonstration records no names, a game against the computer its person's only: the answer says so."""
+    t = await table(allow_naming=True, setup=setup)
+    answer = await t.client.post("/api/names", json={"names": {"red": "Ann", "white": "Bo"}})
+    body = await answer.json()
+    assert answer.status == 200 and body["game"] == {"mode": setup.mode, "recorded": recorded, "moves": 0}
+    assert t.game.names == recorded and t.rig.session.names == {"red": "Ann", "white": "Bo"}
+
+
+# --- the pages' language (issue 33) ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", ["/", "/status", "/club", "/replay"])
+async def test_the_pages_speak_the_tables_language_or_the_one_asked_for(table, path):
+    t = await table(config={**CONFIG, "table": {"language": "de"}})
+    page = await (await t.client.get(path)).text()
+    assert '<html lang="de">' in page and "<h1>Der Rosenkönig</h1>" in page and "{{" not in page
+    assert '"lang": "de"' in page
+    asked = await (await t.client.get(f"{path}?lang=es")).text()
+    assert '<html lang="es">' in asked and "El Rey de las Rosas" in asked
+    other = await (await t.client.get(f"{path}?lang=xx")).text()
+    assert '<html lang="de">' in other

@@ -136,11 +136,13 @@ class Preview:
 
 @dataclass(frozen=True)
 class Note:
-    """Short text on a seat's card displays (on one card `slot` when given; every seat's when `seat` is None)."""
+    """Short text on a seat's card displays (on one card `slot` when given; every seat's when `seat` is None):
+    its message `key` said in the table's language."""
     seat: int | None
     text: str
     since: float
     slot: int | None = None
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -273,7 +275,7 @@ class Game:
         self.hint_wanted = False
         seat = self.pos.to_move
         if move.card is None:
-            self.note = Note(seat, self._say("draw" if move.is_draw else "pass"), now)
+            self.note = Note(seat, self._say(key := "draw" if move.is_draw else "pass"), now, key=key)
         else:
             slot = self.slots[seat].index(move.card)
             kind = "hero" if move.is_hero else "play"
@@ -287,7 +289,8 @@ class Game:
             return
         if self.shown is None and self.pos.legal_moves() == [MOVES[PASS]]:
             self.shown = Shown(MOVES[PASS], now)
-            self.note = Note(None, self._say("passes", seat=seat_title(self.pos.seat, self.language)), now)  # R14
+            passes = self._say("passes", seat=seat_title(self.pos.seat, self.language))
+            self.note = Note(None, passes, now, key="passes")  # R14
         shown = self.shown
         if shown is not None and now >= shown.since + (PASS_SECONDS if shown.move.is_pass else self.show_seconds):
             self.make(shown.move, now)
@@ -300,7 +303,7 @@ class Game:
         if move.card is not None:
             self.jump = Jump(origin, self.pos.crown, seat, now, move.is_hero)
         if move.is_hero:
-            self.note = Note(None, self._say("hero"), now)
+            self.note = Note(None, self._say("hero"), now, key="hero")
         self.preview = self.shown = None
         self.hint_wanted = False
         self.changes += 1
@@ -328,7 +331,7 @@ class Game:
         return say(key, self.language, **fields)
 
     def _refuse(self, seat: int, key: str, now: float, slot: int | None = None, flash: bool = True) -> None:
-        self.note = Note(seat, self._say(key), now, slot)
+        self.note = Note(seat, self._say(key), now, slot, key)
         if flash:
             self.no_since = now
 
@@ -347,7 +350,7 @@ class Game:
         if kind == "no":
             self._refuse(seat, reason, now, slot)
         elif kind == "hero":
-            self.note = Note(seat, self._say("hero-ask"), now, slot)
+            self.note = Note(seat, self._say("hero-ask"), now, slot, "hero-ask")
 
     def _hero(self, seat: int, now: float) -> None:
         p = self.preview
@@ -373,7 +376,7 @@ class Game:
         else:
             self.hint_wanted = True
             self.preview = None
-            self.note = Note(seat, self._say("item-hint"), now)
+            self.note = Note(seat, self._say("item-hint"), now, key="item-hint")
 
     def takeback_count(self) -> int:
         """How many moves a takeback unmakes: back to the turn of the last person who chose a move
@@ -394,7 +397,7 @@ class Game:
         self.slots = slot_map(self.start, self.pos)
         self.preview = self.shown = self.jump = None
         self.hint_wanted = False
-        self.note = Note(None, self._say("undone", count=n), now)
+        self.note = Note(None, self._say("undone", count=n), now, key="undone")
         self.changes += 1
         return n
 

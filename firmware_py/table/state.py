@@ -1,24 +1,30 @@
 """The table's state in words and numbers: what a mirror of the table says beside its picture.
 
-A pure function of the session, as the scenes are (`table_state`), handed by the loop to its
-receivers with each frame: whose turn it is, the scores (R18), each seat's player, name,
-heroes and cards, the stones left, the pile, the last move, the end. A view of the table
-shows these and computes nothing of its own. Its words (the menu's, the last move, the end)
-are English, as the web page is, whatever language the table speaks.
+A pure function of the session and the time, as the scenes are (`table_state`), handed by the
+loop to its receivers with each frame: whose turn it is, the scores (R18), each seat's player,
+name, heroes and cards, the stones of each colour and the crown (a board in words), the stones
+left, the pile, the moves made and the last one, the card previewed and what the table says
+about a press (a refusal, HERO?), which square each card of the seat to move reaches, the menus'
+cards, the end. A view of the table shows these and computes nothing of its own. Its words (the
+menu's, the last move, the end, what the displays say) are the displays' own, in the table's
+language (`[table] language`).
 
 >>> from firmware_py.table.game import Mode, Setup
 >>> from firmware_py.table.settings import DEFAULT_SETTINGS
 >>> session = Session(DEFAULT_SETTINGS, ("red", "white"), Setup())
 >>> _ = session.start(Setup(Mode.HUMANS, seed=7), 0.0)
 >>> state = table_state(session)
->>> state.to_move, state.scores, state.seats[0].cards
-('red', (0, 0), ('NE3', 'W1', 'NW2', 'SW1', 'E2'))
+>>> state.to_move, state.scores, state.seats[0].cards, state.crown
+('red', (0, 0), ('NE3', 'W1', 'NW2', 'SW1', 'E2'), 'e5')
+>>> state.reach[0]
+Reach(slot=1, card='NE3', kind='play', square='h8')
 """
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from engine.notation import CARD_NAMES
-from firmware_py.table.messages import EN
+from engine.notation import CARD_NAMES, TARGET, square_name
+from firmware_py.table.game import Game, classify
+from firmware_py.table.reading import lasts
 from firmware_py.table.scenes import ending
 from firmware_py.table.session import Screen, Session
 
@@ -37,12 +43,55 @@ class SeatState:
 
 
 @dataclass(frozen=True)
+class Reach:
+    """What card button `slot` (1…) of the seat to move would do: its `card`, `kind` (play, hero: a hero
+    turns the stone there, R12; no) and the `square` the crown would go to (None: off the board)."""
+    slot: int
+    card: str
+    kind: str
+    square: str | None
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The card previewed: `seat`, card button `slot`, the `move` it makes (None when it cannot), `kind`
+    (play: press it again; hero: press HERO; no) and the `square` it reaches."""
+    seat: str
+    slot: int
+    move: str | None
+    kind: str
+    square: str | None
+
+
+@dataclass(frozen=True)
+class Said:
+    """What the displays say of a press now: the message `key` (`firmware_py.table.messages`), its `text`
+    as the displays say it, and the `seat` it is said to (None: every seat)."""
+    key: str
+    text: str
+    seat: str | None
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The last move: who made it (`seat`), the move in notation (`move`), and for a card the squares the
+    crown went `origin` → `target`."""
+    seat: str
+    move: str
+    origin: str | None
+    target: str | None
+
+
+@dataclass(frozen=True)
 class TableState:
-    """What the table is doing: the `screen` (menu, play, options, over); during a game its `mode`,
-    `number` (this run's count), `moves` made, the seat `to_move`, `scores` (red, white), the
-    `seats`, `stones_left` in the supply (R4), cards in the `pile`, the `last_move` in words and, at
-    the end, `result`; in the new-game menu its displays' `menu` texts. `names` are the people
-    named at the table's seats for the games to come, `naming_refused` why they cannot be named now."""
+    """What the table is doing: the `screen` (menu, play, options, over, attract, staff, asleep); during a
+    game its `mode`, `number` (this run's count), `moves` made (`history`: each move's seat and notation), the seat
+    `to_move`, `scores` (red, white), the `seats`, the `crown` and each colour's stones (`red_stones`,
+    `white_stones`: square names), `stones_left` in the supply (R4), cards in the `pile`, the `last_move`
+    in words and as a `last` move, the `preview`, what the displays `said` of a press, what each card of
+    the seat to move would do (`reach`, while a person is to move) and, at the end, `result`; in a menu
+    its displays' `menu` texts. `names` are the people named at the table's seats for the games to come,
+    `naming_refused` why they cannot be named now; `language` is the table's."""
     screen: str
     mode: str | None = None
     number: int = 0
@@ -57,6 +106,15 @@ class TableState:
     menu: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()
     naming_refused: str | None = None
+    language: str = "en"
+    history: tuple[tuple[str, str], ...] = ()
+    crown: str | None = None
+    red_stones: tuple[str, ...] = ()
+    white_stones: tuple[str, ...] = ()
+    last: LastMove | None = None
+    preview: Preview | None = None
+    said: Said | None = None
+    reach: tuple[Reach, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """As plain data for JSON."""
@@ -65,21 +123,78 @@ class TableState:
         return out
 
 
-def table_state(session: Session) -> TableState:
-    """The state of `session`, as a mirror shows it in words."""
+def table_state(session: Session, now: float | None = None) -> TableState:
+    """The state of `session` at `now` (None: whatever the displays say of a press, however old), as a mirror
+    shows it in words."""
     names = tuple(session.names.items())
     game = session.game
+    language = session.settings.language
     if game is None or session.screen is Screen.MENU:
         screen = session.screen if game is None else Screen.MENU      # asleep or attract mode with no game
-        return TableState(screen, menu=tuple(label for label in session.menu.labels(EN) if label), names=names,
-                          naming_refused=session.naming_refused())
+        return TableState(screen, menu=tuple(label for label in session.menu.labels(language) if label),
+                          names=names, naming_refused=session.naming_refused(), language=language)
     pos = game.pos
     score = pos.score()
     seats = tuple(SeatState(seat, ("red", "white")[k & 1], game.players[k], game.names.get(seat), pos.heroes[k],
                             tuple(CARD_NAMES[c] if c is not None else "" for c in game.slots[k]))
                   for k, seat in enumerate(pos.variant.seats))
     over = session.screen is Screen.OVER
+    menu = tuple(session.options.labels(language)) if session.screen is Screen.OPTIONS else ()
+    tokens = pos.history()
+    first = (pos.to_move - len(tokens)) % len(seats)
+    history = tuple((seats[(first + n) % len(seats)].seat, token) for n, token in enumerate(tokens))
+    stones: tuple[list[str], list[str]] = ([], [])
+    for square, stone in enumerate(pos.board):
+        if stone:
+            stones[stone - 1].append(square_name(square))
     return TableState(session.screen, game.setup.mode, game.number, len(pos.stack),
                       None if over else pos.seat, (score.red.score, score.white.score), seats, pos.supply,
-                      len(pos.pile), game.last_move(EN) if pos.stack else None, ending(game, EN) if over else None,
-                      names=names, naming_refused=session.naming_refused())
+                      len(pos.pile), game.last_move(language) if pos.stack else None,
+                      ending(game, language) if over else None, menu, names, session.naming_refused(), language,
+                      history, square_name(pos.crown), tuple(stones[0]), tuple(stones[1]), _last(game, history),
+                      _preview(game), _said(session, game, now), _reach(session, game))
+
+
+def _last(game: Game, history: tuple[tuple[str, str], ...]) -> LastMove | None:
+    if not history:
+        return None
+    jump = game.last_jump()
+    return LastMove(*history[-1], *((square_name(jump[0]), square_name(jump[1])) if jump else (None, None)))
+
+
+def _preview(game: Game) -> Preview | None:
+    p = game.preview
+    if p is None or game.over:
+        return None
+    card = game.slots[p.seat][p.slot] if p.slot < len(game.slots[p.seat]) else None
+    target = TARGET[game.pos.crown * 24 + card] if card is not None else -1
+    return Preview(game.pos.variant.seats[p.seat], p.slot + 1, str(p.move) if p.move is not None else None, p.kind,
+                   square_name(target) if target >= 0 else None)
+
+
+def _said(session: Session, game: Game, now: float | None) -> Said | None:
+    """The game's note while the displays show it (all of it, without `now`)."""
+    note = game.note
+    if note is None or not note.key or session.screen is not Screen.PLAY:
+        return None
+    settings = session.settings
+    count = settings.cards_per_seat if note.slot is None else 1
+    if now is not None and now >= note.since + lasts(note.text, count, settings.scroll_speed):
+        return None
+    seats = game.pos.variant.seats
+    return Said(note.key, note.text, seats[note.seat] if note.seat is not None and note.seat < len(seats) else None)
+
+
+def _reach(session: Session, game: Game) -> tuple[Reach, ...]:
+    """What each card of the seat to move would do, while a person is to move and may press."""
+    pos = game.pos
+    if session.screen is not Screen.PLAY or game.over or game.shown is not None or game.is_computer(pos.to_move):
+        return ()
+    out = []
+    for slot, card in enumerate(game.slots[pos.to_move], 1):
+        if card is None:
+            continue
+        kind, _, _ = classify(pos, card)
+        target = TARGET[pos.crown * 24 + card]
+        out.append(Reach(slot, CARD_NAMES[card], kind, square_name(target) if target >= 0 else None))
+    return tuple(out)

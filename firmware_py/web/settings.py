@@ -13,6 +13,10 @@ Traceback (most recent call last):
 hardware.errors.ConfigError: roseking.toml: web.token: must be 16 to 256 printable ASCII characters ... (got 5)
 >>> with_address(s, "0.0.0.0:80").host, with_address(s, "[::1]:0").port
 ('0.0.0.0', 0)
+>>> with_address(WebSettings(), "0.0.0.0:80")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+firmware_py.errors.UsageError: --web 0.0.0.0:80: a page on the network needs the operator's token: set [web] token ...
 """
 import ipaddress
 import re
@@ -24,6 +28,11 @@ from hardware.config import DEFAULTS, ConfigTable, Invalid, boolean, integer, nu
 
 TOKEN = re.compile(r"[!-~]{16,256}\Z")
 LOCALHOST = "localhost"
+HOSTNAME = re.compile(r"(?=.{1,253}\Z)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\Z")
+OWN_NAMES = "this machine's names and addresses"
+MAKE_TOKEN = "python3 -c 'import secrets; print(secrets.token_urlsafe(24))'"
+NEEDS_TOKEN = ("a page on the network needs the operator's token: set [web] token in the configuration (make one "
+               f"with {MAKE_TOKEN})")
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,8 @@ class WebSettings:
     max_connections: int = 100
     connections_per_client: int = 8
     messages_per_second: float = 20.0
+    hostnames: tuple[str, ...] = ()
+    trusted_proxies: tuple[str, ...] = ()
 
     @property
     def loopback(self) -> bool:
@@ -61,7 +72,8 @@ class WebSettings:
                 f"{'anyone at the page' if self.allow_naming else 'the operator'}, shutdown from the page "
                 f"{'allowed with the token' if self.allow_shutdown else 'off'}; at most {self.max_connections} "
                 f"connections, {self.connections_per_client} per client, {self.messages_per_second:g} messages "
-                "a second")
+                f"a second; answers to {', '.join((OWN_NAMES, *self.hostnames))}"
+                + (f"; behind the proxies {', '.join(self.trusted_proxies)}" if self.trusted_proxies else ""))
 
 
 def _host(v: object) -> str:
@@ -80,6 +92,35 @@ def _token(v: object) -> str:
     return v
 
 
+def _hostnames(v: object) -> tuple[str, ...]:
+    if not isinstance(v, list):
+        raise Invalid(f"must be a list of host names (got {v!r})")
+    for name in v:
+        if not isinstance(name, str) or not HOSTNAME.match(name):
+            raise Invalid(f"must be host names such as \"table.museum.example\", in small letters (got {name!r})")
+    return tuple(v)
+
+
+def _networks(v: object) -> tuple[str, ...]:
+    if not isinstance(v, list):
+        raise Invalid(f"must be a list of IP addresses or networks (got {v!r})")
+    out = []
+    for item in v:
+        try:
+            out.append(str(ipaddress.ip_network(item if isinstance(item, str) else "", strict=False)))
+        except ValueError:
+            raise Invalid(f"must be IP addresses or networks such as \"127.0.0.1\" or \"10.0.0.0/24\" (got {item!r})") \
+                from None
+    return tuple(out)
+
+
+def _check_exposure(settings: WebSettings) -> str | None:
+    """Why `settings` may not be served: a page on the network without the operator's token."""
+    if settings.port is not None and not settings.loopback and settings.token is None:
+        return NEEDS_TOKEN
+    return None
+
+
 def parse_web(data: Mapping[str, object], where: str = DEFAULTS) -> WebSettings:
     """The `WebSettings` of a parsed `[web]` table; ConfigError names the file and the key at fault."""
     t = ConfigTable(data, "web.", where)
@@ -94,8 +135,13 @@ def parse_web(data: Mapping[str, object], where: str = DEFAULTS) -> WebSettings:
         connections_per_client=t.get("connections_per_client", WebSettings.connections_per_client,
                                      integer(1, 1000)),
         messages_per_second=t.get("messages_per_second", WebSettings.messages_per_second, number(1, 1000)),
+        hostnames=t.get("hostnames", (), _hostnames),
+        trusted_proxies=t.get("trusted_proxies", (), _networks),
     )
     t.finish()
+    if (why := _check_exposure(s)) is not None:
+        raise t.error("token", f"{why} (host = {s.host!r} listens beyond this machine)".replace(
+            "set [web] token in the configuration", "set it"))
     return s
 
 
@@ -109,6 +155,9 @@ def with_address(settings: WebSettings, address: str) -> WebSettings:
         number_ = int(port, 10) if port.isdigit() else -1
         if not 0 <= number_ <= 65535:
             raise Invalid(f"the port must be a number from 0 to 65535 (got {port!r})")
-        return replace(settings, host=_host(host) if sep else settings.host, port=number_)
+        chosen = replace(settings, host=_host(host) if sep else settings.host, port=number_)
     except Invalid as exc:
         raise UsageError(f"--web {address}: {exc}") from None
+    if (why := _check_exposure(chosen)) is not None:
+        raise UsageError(f"--web {address}: {why}")
+    return chosen

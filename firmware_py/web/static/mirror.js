@@ -1,47 +1,114 @@
-// The mirror: the table's frames as they come (the board, every card display, the crown's animation),
-// the game in words beside them, and, where this page may play, the table's buttons by click, touch
-// and the terminal's keys. Presses and releases go to the table as they happen; the table's own rule
-// makes them presses, holds and releases, as it does for its push buttons.
+// The mirror: the table's frames as they come (the board, every card display, the crown's animation), the
+// game in words beside them, the moves so far (any of them looked back on without disturbing the game),
+// and, where this page may play, the table's buttons by click, touch and the terminal's keys, and the
+// board's squares: a square a card reaches previews that card, a second click plays it. Presses and
+// releases go to the table as they happen; the table's own rule makes them presses, holds and releases, as
+// it does for its push buttons. The table beats once a second: without a beat the page says it is stale,
+// then reconnects by itself, trying again less and less often.
 import {
-  element, makeBoard, makeMatrix, paintBoard, paintMatrix, playerWords, seatTitle, takeTokenFromAddress, token,
+  FILES, api, boardWords, copier, element, keepInView, languageMenu, makeBoard, makeMatrix, markBoard, modeName, paintBoard, paintMatrix,
+  playerWords, plyWords, said, seatTitle, showPly, t, takeTokenFromAddress, textBoard, token, withLang,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
-const SIDES = ["north", "west", "east", "south"];
-const REVERSED = new Set(["north", "east"]);  // along these edges a seat's first card is at the far end
+const ORDER = ["north", "east", "south", "west"];          // clockwise
+const VIEW_TURNS = { south: 0, east: 1, north: 2, west: 3 };   // quarter turns that bring a side to the bottom
+const REFUSALS = new Set(["wait", "empty", "off-board", "own-stone", "no-hero", "card-first", "hand-full"]);
+const STALE_BEATS = 3;          // beats missed before the page says it is stale
+const DROP_BEATS = 6;           // beats missed before it gives the connection up and makes a new one
+const CONNECT_MS = 5000;        // a connection not open by then is given up
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 let socket = null;
-let table = null;           // what the table is: seats, sides, display slots, buttons, keys, dot colours
+let table = null;           // what the table is: seats, sides, display slots, buttons, keys, colours
 let rights = { play: false };
 let lights = null;
 let matrices = new Map();   // slot → canvas
+let cards = new Map();      // slot → its button (or its picture, on a page that only watches)
 let frame = null;           // the last frame
-let spoken = "";
+let state = null;           // the last state
+let spoken = "", told = "";
 let retry = 500;
+let retryTimer = null;
+let heard = 0;              // when the table was last heard from (performance.now())
+let opened = 0;
+let turns = null;           // how the picture is turned: quarter turns clockwise from the table's south view
+let chosenSeat = new URL(location.href).searchParams.get("seat");
+let turnedFor = null;       // the game the view was turned for, by itself, to its one person's seat
+let review = null;          // looking back: { game, n }
 let keyMap = new Map();     // key → button, as the terminal has them
 const held = new Set();     // the buttons this page holds down
 
 takeTokenFromAddress();
+languageMenu();
 connect();
+setInterval(watch, 500);
+
+// --- the connection: beats, stale, reconnecting ---------------------------------------------------
 
 function connect() {
+  clearTimeout(retryTimer);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws`);
-  socket.addEventListener("open", () => {
+  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket = ws;
+  opened = performance.now();
+  connection("connecting", t("connecting"));
+  ws.addEventListener("open", () => {
+    if (ws !== socket) return;
     retry = 500;
-    $("connection").textContent = "live";
-    $("connection").dataset.state = "live";
+    heard = performance.now();
     if (token()) send({ type: "auth", token: token() });
   });
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
-    letGoOfAll();
-    $("connection").textContent = "reconnecting…";
-    $("connection").dataset.state = "lost";
-    setTimeout(connect, retry);
-    retry = Math.min(5000, retry * 2);
+  ws.addEventListener("message", (event) => {
+    if (ws !== socket) return;
+    heard = performance.now();
+    receive(JSON.parse(event.data));
+  });
+  ws.addEventListener("close", () => {
+    if (ws === socket) lost();
   });
 }
+
+// The connection is gone (closed, or given up): let go of every button, and try again after a while,
+// twice as long each time (up to 8 s), a little at random so that many pages do not all come at once.
+function lost() {
+  letGoOfAll();
+  const old = socket;
+  socket = null;
+  if (old && old.readyState < WebSocket.CLOSING) old.close();
+  const wait = retry * (0.8 + 0.4 * Math.random());
+  retry = Math.min(8000, retry * 2);
+  connection("lost", t("reconnecting", { seconds: Math.ceil(wait / 1000) }));
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(connect, wait);
+}
+
+// Twice a second: is the table still there? Without a beat the page is stale; later it reconnects.
+function watch() {
+  if (!socket) return;
+  const now = performance.now();
+  if (socket.readyState === WebSocket.CONNECTING) {
+    if (now - opened > CONNECT_MS) lost();
+    return;
+  }
+  if (socket.readyState !== WebSocket.OPEN || !table) return;
+  const silent = (now - heard) / 1000;
+  if (silent > DROP_BEATS * table.beat) lost();
+  else if (silent > STALE_BEATS * table.beat) connection("stale", t("stale", { seconds: Math.floor(silent) }));
+  else connection("live", t("live"));
+}
+
+function connection(kind, text) {
+  const node = $("connection");
+  if (node.dataset.state !== kind) node.dataset.state = kind;
+  if (node.textContent !== text) node.textContent = text;
+  document.body.classList.toggle("stale", kind !== "live");
+}
+
+window.addEventListener("online", () => { if (!socket || socket.readyState !== WebSocket.OPEN) connect(); });
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && !socket) connect();
+});
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -52,6 +119,7 @@ function receive(message) {
     table = message.table;
     keyMap = new Map(table.keys);
     rights = message.rights;
+    connection("live", t("live"));
     build();
   } else if (message.type === "rights") {
     rights = message.rights;
@@ -59,108 +127,246 @@ function receive(message) {
   } else if (message.type === "frame") {
     frame = message;
     paint();
+  } else if (message.type === "state") {
+    state = message.state;
+    turnToThePerson();
+    say();
   } else if (message.type === "error") {
     const error = $("error");
-    error.textContent = message.error;
+    error.textContent = { 403: t("error-watch-only"), 429: t("error-too-fast") }[message.status] || message.error;
     clearTimeout(error.timer);
     error.timer = setTimeout(() => { error.textContent = ""; }, 5000);
   }
 }
 
-// --- the picture --------------------------------------------------------------------------
+// --- the picture ----------------------------------------------------------------------------------
+
+// Where a side of the table is drawn, the picture turned.
+function drawnAt(side) {
+  return ORDER[(ORDER.indexOf(side) + turns) % 4];
+}
+
+// The slots along `side` (as seen from above, `table.panels`) in the order they are drawn, turned.
+function along(side, slots) {
+  let at = side, list = [...slots];
+  for (let k = 0; k < turns; k++) {
+    if (at === "east" || at === "west") list.reverse();
+    at = ORDER[(ORDER.indexOf(at) + 1) % 4];
+  }
+  return list;
+}
+
+function viewTurns() {
+  const side = chosenSeat && table.sides[chosenSeat];
+  return side ? VIEW_TURNS[side] : 0;
+}
+
+// A game against the computer is seen from its one person's seat, unless the address chose a seat.
+function turnToThePerson() {
+  if (!state || !table || chosenSeat || state.number === turnedFor || !state.seats.length) return;
+  turnedFor = state.number;
+  const people = state.seats.filter((s) => s.player === "human");
+  const want = people.length === 1 ? VIEW_TURNS[table.sides[people[0].seat]] : 0;
+  if (want !== turns) {
+    turns = want;
+    build();
+  }
+}
 
 function build() {
-  lights = makeBoard($("board"));
+  if (turns === null) turns = viewTurns();
+  lights = makeBoard($("board"), turns);
   matrices = new Map();
-  const seatOf = Object.fromEntries(Object.entries(table.sides).map(([seat, side]) => [side, seat]));
-  for (const side of SIDES) {
-    const box = $(side);
-    box.replaceChildren();
-    const slots = table.panels[side] || [];
-    const seat = seatOf[side];
-    if (!seat) continue;
+  cards = new Map();
+  for (const side of ORDER) $(side).replaceChildren();
+  for (const [seat, side] of Object.entries(table.sides)) {
+    const at = drawnAt(side);
+    const slots = along(side, table.panels[side] || []);
     const row = element("div", { className: "displays" });
     for (const slot of slots) {
-      const control = slot.split(".")[1];
-      const label = `${seatTitle(seat)} ${control.replace("card", "card ")}`;
       const canvas = makeMatrix();
+      canvas.style.transform = `rotate(${turns * 90}deg)`;
       matrices.set(slot, canvas);
       const holder = rights.play && table.buttons.includes(slot)
-        ? pressable(element("button", { type: "button", className: "display", "aria-label": label, "data-button": slot }))
-        : element("div", { className: "display", role: "img", "aria-label": label });
+        ? pressable(element("button", { type: "button", className: "display", "data-button": slot }))
+        : element("div", { className: "display", role: "img" });
+      holder.setAttribute("aria-label", cardLabel(slot));
       holder.append(canvas);
+      cards.set(slot, holder);
       row.append(holder);
     }
-    const extras = rights.play ? ["hero", "draw"].filter((c) => !slots.includes(`${seat}.${c}`))
-      .map((c) => `${seat}.${c}`).filter((name) => table.buttons.includes(name)) : [];
-    const controls = extras.map((name) => pressable(element("button", {
+    const extras = rights.play ? ["hero", "draw"].map((c) => `${seat}.${c}`)
+      .filter((name) => table.buttons.includes(name) && !slots.includes(name)) : [];
+    const controls = element("div", { className: "controls" }, ...extras.map((name) => pressable(element("button", {
       type: "button", className: "control", "data-button": name,
-      "aria-label": `${seatTitle(seat)} ${name.split(".")[1]}`, text: name.split(".")[1].toUpperCase() })));
-    if (controls.length) {
-      const stack = element("div", { className: "controls" }, ...controls);
-      if (REVERSED.has(side)) row.prepend(stack); else row.append(stack);
-    }
+      "aria-label": `${seatTitle(seat)}: ${said(name.split(".")[1])}`, text: said(name.split(".")[1]) }))));
     const title = element("p", { className: "seat-title", "data-seat": seat },
       element("span", { className: `colour ${seat.replace(/\d+$/, "")}`, text: seatTitle(seat) }),
-      element("span", { className: "person" }), element("span", { className: "mover", text: " ◀ to move" }));
-    box.append(title, row);
+      element("span", { className: "person" }), element("span", { className: "mover", text: ` ◀ ${t("to-move")}` }));
+    $(at).append(title, controls, row);
   }
   $("table").classList.toggle("teams", Boolean(table.panels.west || table.panels.east));
-  $("play").hidden = !rights.play;
+  $("table").dataset.turns = String(turns);
+  $("menu").hidden = !rights.play;
   if (rights.play) pressable($("menu"));
-  $("keys").textContent = keyLegend();
+  $("keys").textContent = rights.play ? keyLegend() : t("watch-only");
   if (frame) paint();
+  if (state) say();
 }
 
 function paint() {
-  if (!lights) return;
-  paintBoard(lights, frame.board);
+  if (!lights || !frame) return;
+  if (!review) {
+    paintBoard(lights, frame.board);
+    if (reducedMotion.matches) steady();
+  }
   const dimmed = new Set(frame.dimmed);
   for (const [slot, canvas] of matrices) {
     paintMatrix(canvas, frame.displays[slot] || [0, 0, 0, 0, 0, 0, 0, 0], dimmed.has(slot), table.dots);
   }
-  say(frame.state);
   $("caption").textContent = frame.caption;
 }
 
-// --- the game in words -----------------------------------------------------------------------
+// With less motion asked for, what blinks on the table stands still on the page: the crown on its stone
+// (its mark shows it), the square a card previews, in its colour.
+function steady() {
+  if (!state || !state.crown || !["play", "options"].includes(state.screen)) return;
+  const colours = table.colours;
+  const stone = state.red_stones.includes(state.crown) ? colours.red
+    : state.white_stones.includes(state.crown) ? colours.white : colours.crown;
+  paintOne(indexOf(state.crown), stone);
+  const p = state.preview;
+  if (p && p.square && p.kind !== "no") paintOne(indexOf(p.square), colours[p.seat.replace(/\d+$/, "")]);
+}
 
-function say(state) {
-  const facts = [];
-  let summary;
+// The frame index of a square (rank 9 first, file a first).
+function indexOf(square) {
+  return (9 - Number(square.slice(1))) * 9 + FILES.indexOf(square[0]);
+}
+
+function paintOne(i, colour) {
+  const light = lights[i];
+  light.dataset.colour = colour;
+  light.style.setProperty("--c", colour);
+  light.classList.toggle("lit", colour !== "#000000");
+}
+
+// --- the game in words ------------------------------------------------------------------------------
+
+function cardLabel(slot) {
+  const [seat, control] = slot.split(".");
+  const k = Number(control.replace("card", ""));
+  const name = `${seatTitle(seat)}, ${t("card-n", { n: k })}`;
+  const sitting = state && state.seats.find((s) => s.seat === seat);
+  const card = sitting && sitting.cards[k - 1];
+  if (!card) return `${name}: ${state && state.screen === "play" ? t("empty-slot") : t("no-card")}`;
+  const reach = state.reach.find((r) => r.slot === k && state.to_move === seat);
+  const p = state.preview;
+  const previewed = p && p.seat === seat && p.slot === k;
+  let what = card;
+  if (reach) what += ` (${reachWords(reach)})`;
+  if (previewed) what += `, ${t("previewed")}`;
+  return `${name}: ${what}`;
+}
+
+function reachWords(reach) {
+  if (reach.kind === "play") return t("reach-play", { square: reach.square });
+  if (reach.kind === "hero") return t("reach-hero", { square: reach.square });
+  return reach.square ? t("reach-no", { square: reach.square }) : t("reach-off");
+}
+
+function say() {
+  if (!state || !table) return;
   const seats = state.seats || [];
-  if (state.screen === "menu") {
-    summary = `The new-game menu: ${state.menu.join(" · ")}.`;
-  } else if (state.screen === "over") {
-    summary = `Game over. ${state.result}.`;
-  } else {
+  let summary;
+  if (state.screen === "menu") summary = t("summary-menu");
+  else if (state.screen === "attract") summary = t("summary-attract");
+  else if (state.screen === "asleep") summary = t("summary-asleep");
+  else if (state.screen === "staff") summary = t("summary-staff");
+  else if (state.screen === "over") summary = t("summary-over", { result: state.result });
+  else {
     const mover = seats.find((s) => s.seat === state.to_move);
-    summary = `${seatTitle(state.to_move)} to move${mover && mover.name ? ` (${mover.name})` : ""}. ` +
-      `Red ${state.scores[0]}, White ${state.scores[1]}.` + (state.last_move ? ` Last move: ${state.last_move}.` : "");
+    summary = t("summary-play", { seat: seatTitle(state.to_move), who: mover ? playerWords(mover) : "",
+      red: state.scores[0], white: state.scores[1] });
+    if (state.last_move) summary += " " + t("summary-last", { move: state.last_move });
   }
-  if (state.screen === "options") summary += " The game menu is open.";
-  if (state.screen !== "menu") {
-    facts.push(["Score", `Red ${state.scores[0]} · White ${state.scores[1]}`],
-      ["Turn", state.to_move ? seatTitle(state.to_move) : "none (the game is over)"],
-      ["Stones left", String(state.stones_left)], ["Pile", `${state.pile} cards`],
-      ["Moves", String(state.moves)], ["Last move", state.last_move || "none yet"], ["Mode", state.mode]);
-  }
+  if (state.screen === "options") summary += " " + t("summary-options");
   if (summary !== spoken) {          // the live region speaks only when the state in words changes
     spoken = summary;
     $("summary").textContent = summary;
   }
+  const news = saidWords();
+  if (news !== told) {
+    told = news;
+    $("said").textContent = news;
+  }
+  const facts = state.seats.length ? [
+    [t("score"), `${seatTitle("red")} ${state.scores[0]} · ${seatTitle("white")} ${state.scores[1]}`],
+    [t("turn"), state.to_move ? seatTitle(state.to_move) : t("nobody-over")],
+    [t("stones-left"), String(state.stones_left)], [t("pile"), t("cards-count", { n: state.pile })],
+    [t("moves"), String(state.moves)], [t("mode"), state.mode ? modeName(state.mode) : "—"]] : [];
   $("facts").replaceChildren(...facts.flatMap(([term, value]) => [element("dt", { text: term }),
     element("dd", { text: value })]));
   $("seats").replaceChildren(...seats.map((seat) => element("section", {
     className: `seat${seat.seat === state.to_move ? " to-move" : ""}`, "aria-label": seatTitle(seat.seat) },
   element("h2", { text: `${seatTitle(seat.seat)}: ${playerWords(seat)}` }),
-  element("p", { text: `Heroes ${seat.heroes} · cards ${seat.cards.map((c) => c || "—").join(" ")}` }))));
+  element("p", { text: t("heroes-cards", { heroes: seat.heroes, cards: seat.cards.map((c) => c || "—").join(" ") }) }))));
   const names = Object.fromEntries(seats.map((s) => [s.seat, s.name]));
   for (const title of document.querySelectorAll(".seat-title")) {
     const seat = title.dataset.seat;
     title.querySelector(".person").textContent = names[seat] || state.names[seat] || "";
     title.classList.toggle("to-move", seat === state.to_move);
   }
+  for (const [slot, holder] of cards) holder.setAttribute("aria-label", cardLabel(slot));
+  menuHelp();
+  movesList();
+  if (!review) marks();
+  reachable();
+  textBoard($("text-board"), { red: state.red_stones, white: state.white_stones, crown: state.crown });
+  $("board").setAttribute("aria-label", state.crown ? boardWords({ red: state.red_stones, white: state.white_stones,
+    crown: state.crown }) : t("board-label"));
+  const game = state.seats.length > 0;
+  $("download").hidden = !game;
+  $("share").value = shareLink();
+  if (frame && reducedMotion.matches) paint();
+}
+
+// What the table's displays say of a press, in words: the preview, a refusal and why, HERO?, WAIT.
+function saidWords() {
+  const s = state.said, p = state.preview;
+  if (s && REFUSALS.has(s.key)) {
+    const who = s.seat ? `${seatTitle(s.seat)}: ` : "";
+    return `${who}${s.text}. ${t(`why-${s.key}`, { seat: state.to_move ? seatTitle(state.to_move) : "" })}`;
+  }
+  if (p && p.kind === "hero") return t("said-hero", { seat: seatTitle(p.seat), move: p.move, square: p.square });
+  if (p && p.kind === "play") return t("said-preview", { seat: seatTitle(p.seat), move: p.move, square: p.square });
+  if (s && s.key === "passes") return t("said-passes", { seat: seatTitle(state.to_move || "red") });
+  if (s && s.key === "hero") return t("said-hero-played");
+  if (s && s.key === "undone") return s.text;
+  return "";
+}
+
+// The menus' cards, each with what it does.
+function menuHelp() {
+  const open = state.screen === "menu" || state.screen === "options";
+  $("menu-help").hidden = !open;
+  if (!open) return;
+  const labels = state.menu;
+  const game = state.screen === "options";
+  $("menu-help-title").textContent = game ? t("game-menu") : t("new-game-menu");
+  $("menu-cards").replaceChildren(...labels.map((label, k) => {
+    if (!label) return null;
+    const what = game ? itemWords(label) : t(k === labels.length - 1 ? "menu-card-start" : `menu-card-${k + 1}`);
+    return element("li", { text: `${t("card-n", { n: k + 1 })}: ${label} — ${what}` });
+  }).filter(Boolean));
+  $("menu-note").textContent = game ? t("game-menu-note") : t("new-game-menu-note");
+}
+
+function itemWords(label) {
+  for (const item of ["score", "last", "hint", "takeback", "new", "more"]) {
+    if (said(`item-${item}`) === label) return t(`item-${item}-does`);
+  }
+  return "";
 }
 
 function keyLegend() {
@@ -168,16 +374,160 @@ function keyLegend() {
   for (const [key, name] of table.keys) {
     const [seat, control] = name.includes(".") ? name.split(".") : ["", name];
     if (!bySeat.has(seat)) bySeat.set(seat, []);
-    bySeat.get(seat).push(`${key} ${control}`);
+    bySeat.get(seat).push(`${key} ${control.replace("card", `${t("card-short")} `)}`);
   }
-  return "Keys: " + [...bySeat].map(([seat, keys]) => (seat ? `${seatTitle(seat)}: ` : "") + keys.join(", "))
-    .join("; ") + ". Hold a key or a button to hold it.";
+  return t("keys", { keys: [...bySeat].map(([seat, keys]) => (seat ? `${seatTitle(seat)}: ` : "") + keys.join(", "))
+    .join("; ") });
 }
 
-// --- pressing -------------------------------------------------------------------------------
+function shareLink() {
+  const url = new URL("/", location.href);
+  if (chosenSeat) url.searchParams.set("seat", chosenSeat);
+  return url.href;
+}
+
+// --- the board's marks and squares ---------------------------------------------------------------------
+
+function marks() {
+  const last = state.last;
+  markBoard($("board"), { crown: state.crown, last: last && last.target, "last-from": last && last.origin,
+    preview: state.preview && state.preview.kind !== "no" ? state.preview.square : null });
+}
+
+// The squares the cards of the seat to move reach, pressable where this page plays.
+function reachable() {
+  const reach = new Map(rights.play && !review ? state.reach.filter((r) => r.square).map((r) => [r.square, r]) : []);
+  for (const cell of $("board").querySelectorAll(".cell")) {
+    const r = reach.get(cell.dataset.square);
+    if (r) {
+      cell.setAttribute("role", "button");
+      cell.tabIndex = 0;
+      cell.setAttribute("aria-label", `${cell.dataset.square}: ${seatTitle(state.to_move)} ${r.card}, ${reachWords(r)}`);
+      cell.removeAttribute("aria-hidden");
+      cell.classList.add("reach");
+      cell.dataset.kind = r.kind;
+    } else if (cell.classList.contains("reach") || !cell.hasAttribute("aria-hidden")) {
+      cell.removeAttribute("role");
+      cell.removeAttribute("tabindex");
+      cell.removeAttribute("aria-label");
+      cell.setAttribute("aria-hidden", "true");
+      cell.classList.remove("reach");
+    }
+  }
+}
+
+// A square a card reaches: the first click previews the card, the second plays it (HERO, for a hero's move).
+function clickSquare(event) {
+  const cell = event.target.closest(".cell.reach");
+  if (!cell || !state) return;
+  const r = state.reach.find((x) => x.square === cell.dataset.square);
+  if (!r) return;
+  const p = state.preview;
+  const again = p && p.seat === state.to_move && p.slot === r.slot;
+  tap(again && p.kind === "hero" ? `${state.to_move}.hero` : `${state.to_move}.card${r.slot}`);
+}
+
+function keySquare(event) {
+  if ((event.key === "Enter" || event.key === " ") && event.target.closest(".cell.reach")) {
+    event.preventDefault();
+    clickSquare(event);
+  }
+}
+
+function tap(name) {
+  press(name, true);
+  press(name, false);
+}
+
+// --- the moves so far, and looking back on them ----------------------------------------------------------
+
+function movesList() {
+  const list = $("moves");
+  const history = state.history || [];
+  $("no-moves").hidden = history.length > 0;
+  if (list.children.length > history.length || list.dataset.game !== String(state.number)) {
+    list.replaceChildren();
+    list.dataset.game = String(state.number);
+  }
+  for (let n = list.children.length; n < history.length; n++) {
+    const [seat, move] = history[n];
+    list.append(element("li", {}, element("button", { type: "button", "data-ply": String(n + 1),
+      text: `${seatTitle(seat)} ${move}` })));
+  }
+  current();
+}
+
+function current() {
+  const n = review ? review.n : (state.history || []).length;
+  for (const item of $("moves").children) item.removeAttribute("aria-current");
+  const item = n > 0 ? $("moves").children[n - 1] : null;
+  if (item) {
+    item.setAttribute("aria-current", "step");
+    keepInView($("moves"), item);
+  }
+  $("back").disabled = n === 0;
+  $("on").disabled = !review;
+}
+
+// Look at the position after move `n` of the game on the table (the table's own replay of it); the game
+// goes on meanwhile, and the page follows it again with "back to the game" (or any press).
+async function lookBack(n) {
+  const moves = (state.history || []).length;
+  if (n >= moves) { toLive(); return; }
+  n = Math.max(0, n);
+  let game = review && review.game;
+  if (!game || game.plies.length - 1 < moves) {
+    try {
+      game = await api("/api/games/current");
+    } catch (error) {
+      $("error").textContent = error.message;
+      return;
+    }
+  }
+  review = { game, n };
+  document.body.classList.add("reviewing");
+  $("review").hidden = false;
+  $("review-text").textContent = `${t("looking-back")} ${plyWords(game, n)}`;
+  showPly($("board"), lights, game, n);
+  markBoard($("board"), { preview: null });
+  reachable();
+  current();
+}
+
+function toLive() {
+  review = null;
+  document.body.classList.remove("reviewing");
+  $("review").hidden = true;
+  paint();
+  say();
+}
+
+$("board").addEventListener("click", clickSquare);
+$("board").addEventListener("keydown", keySquare);
+$("moves").addEventListener("click", (event) => {
+  const ply = event.target.closest("button[data-ply]");
+  if (ply) lookBack(Number(ply.dataset.ply));
+});
+$("back").addEventListener("click", () => lookBack((review ? review.n : (state.history || []).length) - 1));
+$("on").addEventListener("click", () => review && lookBack(review.n + 1));
+$("live").addEventListener("click", toLive);
+$("flip").addEventListener("click", () => {
+  turns = (turns + 2) % 4;
+  const bottom = Object.entries(table.sides).find(([, side]) => drawnAt(side) === "south");
+  chosenSeat = bottom ? bottom[0] : null;
+  const url = new URL(location.href);
+  if (chosenSeat) url.searchParams.set("seat", chosenSeat); else url.searchParams.delete("seat");
+  history.replaceState(null, "", url.pathname + url.search + url.hash);
+  build();
+});
+copier($("copy"), $("share"));
+for (const link of document.querySelectorAll("nav a")) link.href = withLang(link.getAttribute("href"));
+
+// --- pressing -------------------------------------------------------------------------------------
 
 function press(name, down) {
   if (!rights.play || down === held.has(name)) return;
+  if (down && review) toLive();          // a press is made on the game as it is
   if (down) held.add(name); else held.delete(name);
   document.querySelectorAll(`[data-button="${CSS.escape(name)}"]`).forEach((b) => b.classList.toggle("down", down));
   send({ type: "button", name, down });
@@ -210,8 +560,15 @@ function pressable(button) {
 }
 
 function keyed(event, down) {
-  if (!table || !rights.play || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target instanceof HTMLInputElement) return;
+  if (!table || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+  if (down && (event.key === "ArrowLeft" || event.key === "ArrowRight") && state) {
+    event.preventDefault();
+    const n = review ? review.n : (state.history || []).length;
+    lookBack(n + (event.key === "ArrowLeft" ? -1 : 1));
+    return;
+  }
+  if (!rights.play) return;
   const name = keyMap.get(event.key.toLowerCase());
   if (!name) return;
   event.preventDefault();

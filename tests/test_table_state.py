@@ -1,0 +1,69 @@
+"""The table's state in words (issue 33): what a press did and where each card goes, said beside the picture
+as the displays say it, so that a page can say it in words, preview a card from a square, and draw the board in
+words; a refusal is said while the displays show it, and no longer."""
+from engine.position import Position
+from firmware_py.table.game import Mode, Setup
+from firmware_py.table.messages import DE, say
+from firmware_py.table.settings import Settings
+from firmware_py.table.state import LastMove, Preview, Reach, Said, table_state
+from table_kit import Rig, game_from
+
+
+def state(rig):
+    return table_state(rig.session, rig.time.now)
+
+
+def test_each_card_of_the_seat_to_move_says_where_it_takes_the_crown(tmp_path):
+    rig = Rig(tmp_path)
+    try:
+        rig.start(Setup(Mode.HUMANS, seed=7))
+        s = state(rig)
+        assert s.crown == "e5" and s.reach[:2] == (Reach(1, "NE3", "play", "h8"), Reach(2, "W1", "play", "d5"))  # R10
+        rig.tap("red.card1")
+        s = state(rig)
+        assert s.preview == Preview("red", 1, "NE3", "play", "h8") and s.said is None
+        rig.tap("red.card1")
+        s = state(rig)
+        assert s.history == (("red", "NE3"),) and s.last == LastMove("red", "NE3", "e5", "h8")
+        assert s.red_stones == ("h8",) and s.crown == "h8" and s.preview is None and s.to_move == "white"
+    finally:
+        rig.close()
+
+
+def test_a_refusal_is_said_with_its_key_while_the_displays_show_it(tmp_path):
+    rig = Rig(tmp_path, Settings(language=DE))
+    try:
+        rig.start(Setup(Mode.HUMANS, seed=7))
+        rig.tap("white.card1")                                  # not White's turn (R8)
+        s = state(rig)
+        assert s.said == Said("wait", say("wait", DE), "white") and s.language == "de"
+        rig.wait(10.0)                                          # the displays have said it
+        assert state(rig).said is None
+        assert table_state(rig.session).said is not None         # without the time: whatever was said last
+    finally:
+        rig.close()
+
+
+def test_a_card_onto_the_other_colours_stone_reaches_it_with_a_hero(tmp_path):
+    """R12: a card that lands on White's stone is Red's hero move; the preview asks HERO?."""
+    pos = Position.new(seed=7)
+    pos.board[70] = 2                                          # a white stone on h8, where NE3 goes
+    rig = Rig(tmp_path)
+    try:
+        rig.resume(game_from(pos.to_json(), Setup(Mode.HUMANS, seed=7), seed=7))
+        assert state(rig).reach[0] == Reach(1, "NE3", "hero", "h8")
+        rig.tap("red.card1")
+        s = state(rig)
+        assert s.preview == Preview("red", 1, "H+NE3", "hero", "h8") and s.said.key == "hero-ask"
+        assert s.white_stones == ("h8",)
+    finally:
+        rig.close()
+
+
+def test_nobody_is_offered_a_square_while_the_computer_is_to_move(tmp_path):
+    rig = Rig(tmp_path)
+    try:
+        rig.start(Setup(Mode.VS_COMPUTER, "easy", "white", seed=7))
+        assert state(rig).to_move == "red" and state(rig).reach == ()
+    finally:
+        rig.close()
