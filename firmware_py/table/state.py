@@ -19,6 +19,7 @@ language (`[table] language`).
 >>> state.reach[0]
 Reach(slot=1, card='NE3', kind='play', square='h8')
 """
+import functools
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -140,26 +141,50 @@ def table_state(session: Session, now: float | None = None) -> TableState:
                   for k, seat in enumerate(pos.variant.seats))
     over = session.screen is Screen.OVER
     menu = tuple(session.options.labels(language)) if session.screen is Screen.OPTIONS else ()
-    tokens = pos.history()
-    first = (pos.to_move - len(tokens)) % len(seats)
-    history = tuple((seats[(first + n) % len(seats)].seat, token) for n, token in enumerate(tokens))
-    stones: tuple[list[str], list[str]] = ([], [])
-    for square, stone in enumerate(pos.board):
-        if stone:
-            stones[stone - 1].append(square_name(square))
+    board = _board(game, game.changes)
     return TableState(session.screen, game.setup.mode, game.number, len(pos.stack),
                       None if over else pos.seat, (score.red.score, score.white.score), seats, pos.supply,
                       len(pos.pile), game.last_move(language) if pos.stack else None,
                       ending(game, language) if over else None, menu, names, session.naming_refused(), language,
-                      history, square_name(pos.crown), tuple(stones[0]), tuple(stones[1]), _last(game, history),
-                      _preview(game), _said(session, game, now), _reach(session, game))
+                      board.history, board.crown, board.red, board.white, board.last, _preview(game),
+                      _said(session, game, now), board.reach if _may_press(session, game) else ())
 
 
-def _last(game: Game, history: tuple[tuple[str, str], ...]) -> LastMove | None:
-    if not history:
-        return None
-    jump = game.last_jump()
-    return LastMove(*history[-1], *((square_name(jump[0]), square_name(jump[1])) if jump else (None, None)))
+@dataclass(frozen=True)
+class _Board:
+    history: tuple[tuple[str, str], ...]
+    last: LastMove | None
+    crown: str
+    red: tuple[str, ...]
+    white: tuple[str, ...]
+    reach: tuple[Reach, ...]
+
+
+@functools.lru_cache(maxsize=4)
+def _board(game: Game, changes: int) -> _Board:
+    """What the position of `game` after its `changes`-th change says: the moves (each seat and its notation),
+    the last one, the crown, each colour's stones, and what each card of the seat to move would do; worked out
+    once a move, not at every step of the loop."""
+    pos = game.pos
+    seats = pos.variant.seats
+    tokens = pos.history()
+    first = (pos.to_move - len(tokens)) % len(seats)
+    history = tuple((seats[(first + n) % len(seats)], token) for n, token in enumerate(tokens))
+    last = None
+    if history:
+        jump = game.last_jump()
+        last = LastMove(*history[-1], *((square_name(jump[0]), square_name(jump[1])) if jump else (None, None)))
+    stones: tuple[list[str], list[str]] = ([], [])
+    for square, stone in enumerate(pos.board):
+        if stone:
+            stones[stone - 1].append(square_name(square))
+    reach = []
+    for slot, card in enumerate(game.slots[pos.to_move] if not game.over else (), 1):
+        if card is not None:
+            kind, _, _ = classify(pos, card)
+            target = TARGET[pos.crown * 24 + card]
+            reach.append(Reach(slot, CARD_NAMES[card], kind, square_name(target) if target >= 0 else None))
+    return _Board(history, last, square_name(pos.crown), tuple(stones[0]), tuple(stones[1]), tuple(reach))
 
 
 def _preview(game: Game) -> Preview | None:
@@ -185,16 +210,7 @@ def _said(session: Session, game: Game, now: float | None) -> Said | None:
     return Said(note.key, note.text, seats[note.seat] if note.seat is not None and note.seat < len(seats) else None)
 
 
-def _reach(session: Session, game: Game) -> tuple[Reach, ...]:
-    """What each card of the seat to move would do, while a person is to move and may press."""
-    pos = game.pos
-    if session.screen is not Screen.PLAY or game.over or game.shown is not None or game.is_computer(pos.to_move):
-        return ()
-    out = []
-    for slot, card in enumerate(game.slots[pos.to_move], 1):
-        if card is None:
-            continue
-        kind, _, _ = classify(pos, card)
-        target = TARGET[pos.crown * 24 + card]
-        out.append(Reach(slot, CARD_NAMES[card], kind, square_name(target) if target >= 0 else None))
-    return tuple(out)
+def _may_press(session: Session, game: Game) -> bool:
+    """Whether a person is to move and may press a card now."""
+    return session.screen is Screen.PLAY and not game.over and game.shown is None and \
+        not game.is_computer(game.pos.to_move)

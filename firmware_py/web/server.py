@@ -127,15 +127,16 @@ def _json(data: object, status: int = 200) -> web.Response:
 
 
 def frame_message(frame: Frame, seq: int, at: float) -> str:
-    """The WebSocket message of a frame, as the table shows it: `seq` counts what the loop showed, `at` is the
-    server's monotonic clock when it did."""
+    """The WebSocket message of a frame, as the table shows it: `seq` counts the frames, `at` is the server's
+    monotonic clock when the loop showed it."""
     return dumps({"type": "frame", "seq": seq, "at": at, "board": frame.hex_board(),
                   "displays": {slot: list(bitmap) for slot, bitmap in frame.displays.items()},
                   "dimmed": sorted(frame.dimmed), "caption": frame.caption})
 
 
 def state_message(state: TableState, seq: int) -> str:
-    """The WebSocket message of the table's state in words, sent when it changes."""
+    """The WebSocket message of the table's state in words, sent when it changes, with the `seq` of the frame
+    shown with it."""
     return dumps({"type": "state", "seq": seq, "state": state.to_dict()})
 
 
@@ -160,7 +161,7 @@ class Viewer:
     """One page's WebSocket: it is sent the latest state, the latest frame and the latest beat, never a
     backlog (a slow page skips frames, never a change of the state: each is whole)."""
 
-    KINDS = ("state", "frame", "beat")
+    KINDS = ("frame", "state", "beat")
 
     def __init__(self, ws: web.WebSocketResponse, address: str) -> None:
         self.ws, self.address = ws, address
@@ -174,7 +175,7 @@ class Viewer:
         self.ready.set()
 
     async def send(self) -> None:
-        """Send the latest of each kind, the state first, until the connection closes."""
+        """Send the latest of each kind, the picture first, until the connection closes."""
         with contextlib.suppress(ConnectionError, RuntimeError):
             while not self.ws.closed:
                 await self.ready.wait()
@@ -201,9 +202,10 @@ class Mirror:
         self._messages: dict[str, str] = {}
 
     def show(self, frame: Frame, state: TableState) -> None:
-        self.seq += 1
         changed = [kind for kind, new, old in (("state", state, self.state), ("frame", frame, self.frame))
                    if new != old]
+        if "frame" in changed:
+            self.seq += 1
         self.frame, self.state, self.at = frame, state, self.clock()
         for kind in changed:
             self._messages.pop(kind, None)
