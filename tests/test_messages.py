@@ -235,7 +235,11 @@ def test_every_word_the_pages_and_their_scripts_name_is_in_the_catalogue():
     from firmware_py.web.language import PLACE
     static = Path(__file__).resolve().parent.parent / "firmware_py" / "web" / "static"
     named = {key for page in static.glob("*.html") for key in PLACE.findall(page.read_text())} - {"lang", "words"}
-    named |= {key for script in static.glob("*.js") for key in re.findall(r'\bt\("([a-z0-9-]+)"', script.read_text())}
+    for script in static.glob("*.js"):
+        code = script.read_text()
+        named |= set(re.findall(r'\bt\("([a-z0-9-]+)"', code))
+        for pair in re.findall(r'\bt\([^()"]*\?\s*"([a-z0-9-]+)"\s*:\s*"([a-z0-9-]+)"', code):     # t(one ? "a" : "b")
+            named |= set(pair)
     made = {f"why-{key}" for key in ("wait", "empty", "off-board", "own-stone", "no-hero", "card-first", "hand-full")}
     made |= {f"mode-{mode}" for mode in Mode} | {f"colour-{c}" for c in ("red", "white")}
     made |= {f"item-{item}-does" for item in (*ITEMS, MORE)} | {f"language-{lang}" for lang in Language}

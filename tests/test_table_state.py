@@ -67,3 +67,14 @@ def test_nobody_is_offered_a_square_while_the_computer_is_to_move(tmp_path):
         assert state(rig).to_move == "red" and state(rig).reach == ()
     finally:
         rig.close()
+
+
+def test_the_menus_cards_are_said_in_their_places(tmp_path):
+    """Each card of the new-game menu says what it sets, in its place: the last one starts, after an empty card."""
+    rig = Rig(tmp_path)
+    try:
+        rig.session.open_menu(rig.time.now)
+        menu = state(rig).menu
+        assert len(menu) == 5 and menu[0] == "MODE 2 PLAYERS" and menu[3] == "" and menu[4] == "START"
+    finally:
+        rig.close()

@@ -114,8 +114,8 @@ async def test_the_stream_sends_the_current_frame_on_connect_and_every_new_one(t
     t = await table()
     ws, hello = await t.socket()
     assert hello["table"]["buttons"][0] == "red.card1" and hello["rights"]["play"]
-    state = await t.state(ws)                   # the state comes first, then the frame
-    first = await t.frame(ws)
+    first = await t.frame(ws)                   # the picture first, then the state in words
+    state = await t.state(ws)
     shown = t.rig.frame
     assert first["board"] == shown.hex_board()
     white = "white.card1"      # White sits north: its displays are shown as the matrices light them, turned
@@ -756,3 +756,15 @@ async def test_the_pages_speak_the_tables_language_or_the_one_asked_for(table, p
     assert '<html lang="es">' in asked and "El Rey de las Rosas" in asked
     other = await (await t.client.get(f"{path}?lang=xx")).text()
     assert '<html lang="de">' in other
+
+
+async def test_naming_by_anyone_is_said_within_the_networks_lines(table):
+    """With `allow_naming`, anyone may name the seats, as often as the limits let them: the log hears at most three
+    lines of it a minute, then how many were held back."""
+    t = await table(allow_naming=True, messages_per_second=1000)
+    for k in range(40):
+        assert (await t.client.post("/api/names", json={"names": {"red": f"Ann {k}"}})).status == 200
+    assert len([line for line in t.log if "the seats are named" in line]) == 3
+    t.server.refusals.clock = lambda: time.monotonic() + 61
+    t.server.refusals.tick()
+    assert t.log[-1] == "roseking: web: 37 more notes from the network held back in the last minute"

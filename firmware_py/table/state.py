@@ -91,8 +91,9 @@ class TableState:
     `white_stones`: square names), `stones_left` in the supply (R4), cards in the `pile`, the `last_move`
     in words and as a `last` move, the `preview`, what the displays `said` of a press, what each card of
     the seat to move would do (`reach`, while a person is to move) and, at the end, `result`; in a menu
-    its displays' `menu` texts. `names` are the people named at the table's seats for the games to come,
-    `naming_refused` why they cannot be named now; `language` is the table's."""
+    its card displays' `menu` texts, card 1 first ("" for a card that shows nothing). `names` are the
+    people named at the table's seats for the games to come, `naming_refused` why they cannot be named
+    now; `language` is the table's."""
     screen: str
     mode: str | None = None
     number: int = 0
@@ -132,7 +133,7 @@ def table_state(session: Session, now: float | None = None) -> TableState:
     language = session.settings.language
     if game is None or session.screen is Screen.MENU:
         screen = session.screen if game is None else Screen.MENU      # asleep or attract mode with no game
-        return TableState(screen, menu=tuple(label for label in session.menu.labels(language) if label),
+        return TableState(screen, menu=tuple(session.menu.labels(language)),
                           names=names, naming_refused=session.naming_refused(), language=language)
     pos = game.pos
     score = pos.score()

@@ -6,7 +6,8 @@ too many messages, a request aiohttp could not read, a connection over the limit
 its status, with what was asked (the path, never the query: no token reaches the log) and from
 where. The service's log is told the first `WHOLE_LINES` refusals of each minute whole and, once
 the minute is over, how many more there were: at most `WHOLE_LINES + 1` lines a minute come from
-the network, however much it sends. None of them is kept among the service's own last errors
+the network, however much it sends. What a visitor does that is worth a line (naming the seats,
+where anyone may) shares the same budget (`note`). None of them is kept among the service's own last errors
 (the status keeps those for the operator's page): the page shows the refusals apart (`to_dict`).
 
 >>> lines, now = [], [0.0]
@@ -44,6 +45,7 @@ class Refusals:
         self._since: float | None = None            # the minute being counted began then
         self._said = 0
         self._held: collections.Counter[int] = collections.Counter()
+        self._notes = 0                             # notes held back this minute
         self._from: set[str] = set()
 
     def refused(self, status: int, what: str, address: str, why: str) -> None:
@@ -53,15 +55,29 @@ class Refusals:
         self.total += 1
         self.by_status[status] += 1
         self.last.append((self.wall(), status, what, address, why))
-        if self._since is None:
-            self._since = self.clock()
-        if self._said < WHOLE_LINES:
-            self._said += 1
+        if self._whole():
             self.log(f"roseking: web: refused {status} {what} from {address}: {why}")
         else:
             self._held[status] += 1
             if len(self._from) < MOST_ADDRESSES:
                 self._from.add(address)
+
+    def note(self, line: str) -> None:
+        """Say `line`, something a visitor did, within this minute's lines (else it is counted and summed up)."""
+        self.tick()
+        if self._whole():
+            self.log(line)
+        else:
+            self._notes += 1
+
+    def _whole(self) -> bool:
+        """Whether one more line may be said whole this minute (and count it)."""
+        if self._since is None:
+            self._since = self.clock()
+        if self._said >= WHOLE_LINES:
+            return False
+        self._said += 1
+        return True
 
     def tick(self) -> None:
         """Once the minute is over: how many refusals were not said whole, in one line; a new minute begins."""
@@ -72,9 +88,13 @@ class Refusals:
             kinds = ", ".join(f"{status} ×{n}" for status, n in sorted(self._held.items()))
             senders = f"{len(self._from)}{'+' if len(self._from) >= MOST_ADDRESSES else ''} address" + \
                 ("es" if len(self._from) != 1 else "")
+            notes = f"; {self._notes} more note{'s' if self._notes != 1 else ''} held back" if self._notes else ""
             self.log(f"roseking: web: {held} more refusal{'s' if held != 1 else ''} in the last minute ({kinds}) "
-                     f"from {senders}")
-        self._since, self._said = None, 0
+                     f"from {senders}{notes}")
+        elif self._notes:
+            self.log(f"roseking: web: {self._notes} more note{'s' if self._notes != 1 else ''} from the network "
+                     "held back in the last minute")
+        self._since, self._said, self._notes = None, 0, 0
         self._held.clear()
         self._from.clear()
 

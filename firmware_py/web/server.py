@@ -497,7 +497,11 @@ class WebServer:
         refused = self.loop.name(names)
         if refused is not None:
             raise Refused(409, refused)
-        self.status.note(f"roseking: web: the seats are named {json.dumps(names)}")
+        line = f"roseking: web: the seats are named {json.dumps(names)}"
+        if self._bearer(request):
+            self.status.note(line)
+        else:
+            self.refusals.note(line)            # anyone may name (allow_naming): within the network's lines
         game = self.loop.session.game
         on_table = None if game is None or game.over or game.transient else \
             {"mode": game.setup.mode, "recorded": game.names, "moves": len(game.pos.stack)}

@@ -99,7 +99,7 @@ async function ladder() {
     element("td", { className: "number", text: `${Math.round(100 * m.score)}%` }))));
   const open = new Set([...$("members").querySelectorAll("details[open]")].map((d) => d.id));
   $("members").replaceChildren(...club.members.map((m, i) => element("details", { id: `member-${i + 1}` },
-    element("summary", { text: t("member-games", { name: m.name, n: m.games }) }),
+    element("summary", { text: t(m.games === 1 ? "member-games-one" : "member-games", { name: m.name, n: m.games }) }),
     element("div", { className: "scroll" }, element("table", { className: "list" },
       element("thead", {}, element("tr", {}, ...["#", t("colour"), t("opponent"), t("result"), t("score")].map((h) =>
         element("th", { scope: "col", text: h })))),

@@ -255,6 +255,10 @@ function paintOne(i, colour) {
 
 function cardLabel(slot) {
   const [seat, control] = slot.split(".");
+  if (!control.startsWith("card")) {                  // a display of its own for HERO (its heroes left) or DRAW
+    const sitting = state && state.seats.find((s) => s.seat === seat);
+    return `${seatTitle(seat)}: ${said(control)}` + (sitting && control === "hero" ? ` (${sitting.heroes})` : "");
+  }
   const k = Number(control.replace("card", ""));
   const name = `${seatTitle(seat)}, ${t("card-n", { n: k })}`;
   const sitting = state && state.seats.find((s) => s.seat === seat);
@@ -331,7 +335,8 @@ function say() {
   if (frame && reducedMotion.matches) paint();
 }
 
-// What the table's displays say of a press, in words: the preview, a refusal and why, HERO?, WAIT.
+// What the table's displays say of a press, in words: the preview, a refusal and why, HERO?, WAIT; in a menu,
+// its cards.
 function saidWords() {
   const s = state.said, p = state.preview;
   if (s && REFUSALS.has(s.key)) {
@@ -343,6 +348,10 @@ function saidWords() {
   if (s && s.key === "passes") return t("said-passes", { seat: seatTitle(state.to_move || "red") });
   if (s && s.key === "hero") return t("said-hero-played");
   if (s && s.key === "undone") return s.text;
+  if (state.screen === "menu" || state.screen === "options") {     // a menu's cards, said as they change
+    const cards = state.menu.map((label, k) => (label ? `${t("card-n", { n: k + 1 })}: ${label}` : "")).filter(Boolean);
+    return `${t(state.screen === "menu" ? "new-game-menu" : "game-menu")}: ${cards.join("; ")}.`;
+  }
   return "";
 }
 

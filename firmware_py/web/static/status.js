@@ -77,7 +77,7 @@ async function health() {
     [t("at-fault"), s.faults.length ? s.faults.join(", ") : t("nothing")],
     [t("watchdog"), s.watchdog_armed ? (s.last_ping ? t("watchdog-pinged", { at: when(s.last_ping) }) : t("watchdog-armed"))
       : t("watchdog-off")],
-    [t("watching"), t("pages-count", { n: s.viewers })],
+    [t("watching"), t(s.viewers === 1 ? "pages-count-one" : "pages-count", { n: s.viewers })],
     [t("free-space"), bytes(s.free_bytes)],
     [t("data-directory"), s.data_dir],
   ];
