@@ -16,6 +16,7 @@ import pytest
 
 from browser_kit import Table, chromium, game_record, need_browser, viewport
 from engine.record import replay
+from test_web_browser import until
 
 TOKEN = "pages-test-token-0123456789"
 SIZES = [(1280, 900), (390, 844)]
@@ -50,16 +51,6 @@ def museum(tmp_path_factory):
     table = Table(data, "--config", str(config(work)))
     yield table
     table.stop()
-
-
-def until(condition, timeout=20.0, what="the page"):
-    end = time.monotonic() + timeout
-    while True:
-        got = condition()
-        if got:
-            return got
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def open_page(driver, url, size):

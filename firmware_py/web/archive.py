@@ -148,10 +148,13 @@ class Archive:
     def record(self, number: int) -> dict[str, Any] | None:
         """The record on line `number`, if it holds a game that replays (None else)."""
         record = self._document(number)
+        if record is None:
+            return None
         try:
-            return record if record is not None and replay(record, f"{self.path.name}:{number}") else None
+            replay(record, f"{self.path.name}:{number}")
         except RoseKingError:
             return None
+        return record
 
     def game(self, number: int) -> dict[str, Any] | None:
         """Game `number` move by move, for the replay viewer (`plies`); None if that line holds no game."""

@@ -161,7 +161,7 @@ function crownMark() {
 }
 
 // The square at frame index `i` (rank 9 first, file a first).
-export function squareOf(i) {
+function squareOf(i) {
   return FILES[i % 9] + (9 - Math.floor(i / 9));
 }
 

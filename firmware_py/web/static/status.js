@@ -3,7 +3,7 @@
 // errors), the recent games with their replays and the archive's download, the token, and with the token
 // the operator's actions: a new game, the brightness, a clean shutdown (if allowed).
 import {
-  api, element, languageMenu, modeName, resultWords, setToken, t, takeTokenFromAddress, token, withLang,
+  api, element, languageMenu, levelName, modeName, resultWords, setToken, t, takeTokenFromAddress, token, withLang,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -99,7 +99,7 @@ function who(game, colour) {
   if (game.names && game.names[colour]) return game.names[colour];
   const player = game.players[colour];
   if (player === undefined) return "—";
-  return player === "human" ? t("a-person") : t("the-computer", { level: player });
+  return player === "human" ? t("a-person") : t("the-computer", { level: levelName(player) });
 }
 
 async function games() {
