@@ -295,7 +295,7 @@ async def test_naming_the_players_needs_the_token(table):
         assert answer.status == 403 and "token" in (await answer.json())["error"]
     assert t.rig.session.names == {} and t.game.names == {}
     answer = await t.client.post("/api/names", json=body, headers={"Authorization": f"Bearer {TOKEN}"})
-    on_table = {"mode": "humans", "recorded": body["names"], "moves": 0}
+    on_table = {"mode": "humans", "over": False, "recorded": body["names"], "moves": 0}
     assert answer.status == 200 and await answer.json() == {**body, "game": on_table}
     assert t.rig.session.names == t.game.names == {"red": "Ann", "white": "Bo"}   # no move yet: this game too
     await until(lambda: t.rig.saved().get("names") == body["names"])          # and its save says so
@@ -740,7 +740,8 @@ async def test_naming_says_what_the_game_on_the_table_records(table, setup, reco
     t = await table(allow_naming=True, setup=setup)
     answer = await t.client.post("/api/names", json={"names": {"red": "Ann", "white": "Bo"}})
     body = await answer.json()
-    assert answer.status == 200 and body["game"] == {"mode": setup.mode, "recorded": recorded, "moves": 0}
+    assert answer.status == 200 and body["game"] == {"mode": setup.mode, "over": False, "recorded": recorded,
+                                                     "moves": 0}
     assert t.game.names == recorded and t.rig.session.names == {"red": "Ann", "white": "Bo"}
 
 

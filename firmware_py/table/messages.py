@@ -5,8 +5,9 @@ Texts are written in capitals, as the card displays show them, and short: whatev
 its displays scrolls, and is shown as long as it takes to read (`firmware_py.table.reading`).
 Card names (`NE2`), moves (`H+NE2`) and numbers are the same in every language. The game's
 words are its rule sheets': Held (de), helt (da), héroe (es) for a hero; Stein, rosensten,
-piedra for a stone. What the operator reads (the terminal's caption, the web page, the log)
-is English prose, not from here.
+piedra for a stone. The web pages' words, prose in the table's language, are the second part of
+the catalogue (`PAGE_CATALOGUE`); what the operator reads (the terminal's caption, the log) is
+English prose, not from here.
 
 >>> say("invite", Language.DE)
 'DER ROSENKÖNIG: DRÜCKE EINE TASTE'
@@ -661,14 +662,14 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
     "named-nobody": {EN: "No seat is named now.", DE: "Jetzt ist kein Platz benannt.",
                      DA: "Ingen plads er navngivet nu.",
                      ES: "Ahora no hay ningún puesto nombrado."},
-    "names-demo": {EN: "The game on the table is a demonstration (the computer plays both seats): it records no "
-                        "names; they are kept for the next game people play.",
-                   DE: "Auf dem Tisch läuft eine Vorführung (der Computer spielt beide Plätze): sie speichert keine "
-                       "Namen; sie gelten für das nächste Spiel von Menschen.",
-                   DA: "Spillet på bordet er en demonstration (computeren spiller begge pladser): det gemmer ingen "
-                       "navne; de gælder for næste spil, som mennesker spiller.",
-                   ES: "La partida de la mesa es una demostración (la máquina juega los dos puestos): no guarda "
-                       "nombres; se guardan para la próxima partida de personas."},
+    "names-demo": {EN: "The table plays demonstrations (the computer at both seats): they record no names; the "
+                        "names are kept for the next game people play.",
+                   DE: "Der Tisch spielt Vorführungen (der Computer an beiden Plätzen): sie speichern keine Namen; "
+                       "die Namen gelten für das nächste Spiel von Menschen.",
+                   DA: "Bordet spiller demonstrationer (computeren ved begge pladser): de gemmer ingen navne; navnene "
+                       "gælder for næste spil, som mennesker spiller.",
+                   ES: "La mesa juega demostraciones (la máquina en los dos puestos): no guardan nombres; los nombres "
+                       "se guardan para la próxima partida de personas."},
     "names-recorded": {EN: "The game on the table ({mode}) records {names}.",
                        DE: "Das Spiel auf dem Tisch ({mode}) speichert {names}.",
                        DA: "Spillet på bordet ({mode}) gemmer {names}.",

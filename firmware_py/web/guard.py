@@ -63,14 +63,18 @@ class Proxies:
         self._forwarded = XForwardedFiltered(set(self.networks)) if self.networks else None
 
     def trusts(self, request: web.Request) -> bool:
+        """Whether `request` comes straight from one of the proxies."""
         peer = request.transport.get_extra_info("peername") if request.transport is not None else None
         if not peer or not self.networks:
             return False
         address = ipaddress.ip_address(peer[0])
+        if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+            address = address.ipv4_mapped          # an IPv4 peer of a server on "::"
         return any(address in network for network in self.networks)
 
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The request handed on as a trusted proxy forwards it, or as it came."""
         if self._forwarded is not None and self.trusts(request):
             return await self._forwarded.middleware(request, handler)
         return await handler(request)

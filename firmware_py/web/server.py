@@ -503,8 +503,9 @@ class WebServer:
         else:
             self.refusals.note(line)            # anyone may name (allow_naming): within the network's lines
         game = self.loop.session.game
-        on_table = None if game is None or game.over or game.transient else \
-            {"mode": game.setup.mode, "recorded": game.names, "moves": len(game.pos.stack)}
+        on_table = None if game is None or game.transient else {
+            "mode": game.setup.mode, "over": game.over, "recorded": {} if game.over else game.names,
+            "moves": len(game.pos.stack)}
         return _json({"names": names, "game": on_table})
 
     async def _new_game(self, request: web.Request) -> web.Response:

@@ -42,13 +42,13 @@ async function table() {
 
 $("seat-fields").addEventListener("input", () => { edited = true; });
 
-// What the game on the table records of the names: a demonstration none, a game against the computer only
-// its person's; a game that has ended, none (they are for the next one).
+// What the game on the table records of the names: a demonstration none (nor the next one, a demonstration
+// too), a game against the computer only its person's; a game that has ended, none (they are for the next one).
 function recorded(answer) {
   const game = answer.game;
-  if (!game) return t("names-next-game");
+  if (game && game.mode === "demo") return t("names-demo");
+  if (!game || game.over) return t("names-next-game");
   const kept = Object.entries(game.recorded).map(([seat, name]) => `${seatTitle(seat)}: ${name}`);
-  if (game.mode === "demo") return t("names-demo");
   return kept.length ? t("names-recorded", { names: kept.join(", "), mode: modeName(game.mode) })
     : t("names-none-recorded", { mode: modeName(game.mode) });
 }
