@@ -57,6 +57,17 @@ def chromium(width=1280, height=800):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def until(condition, timeout=20.0, what="the page"):
+    """`condition()`'s first true value, asked every 50 ms; a failure naming `what` after `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while True:
+        got = condition()
+        if got:
+            return got
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
 def viewport(driver, width, height):
     """Make the page's viewport `width` × `height` CSS pixels (the window's size counts its frame too)."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

@@ -206,7 +206,7 @@ def test_the_caption_is_english_and_the_pages_state_speaks_the_tables_language(t
         rig.new_game_menu()
         assert rig.session.screen is Screen.MENU
         state = table_state(rig.session)
-        assert state.menu[0] == rig.session.menu.labels(DE)[0] == "MODUS 2 SPIELER" and state.language == "de"
+        assert state.to_dict(DE)["menu"][0] == rig.session.menu.labels(DE)[0] == "MODUS 2 SPIELER"
         assert caption(rig.session) == "the new-game menu"
     finally:
         rig.close()
@@ -245,6 +245,43 @@ def test_every_word_the_pages_and_their_scripts_name_is_in_the_catalogue():
     made |= {f"item-{item}-does" for item in (*ITEMS, MORE)} | {f"language-{lang}" for lang in Language}
     made |= {f"reason-{r}" for r in ("last-stone", "blockade", "unfinished")} | {f"stone-{c}" for c in ("red", "white")}
     made |= {f"member-{r}" for r in ("won", "draw", "lost")} | {f"menu-card-{k}" for k in ("1", "2", "3", "start")}
+    made |= {f"screen-{screen}" for screen in (*Screen, "starting")}
     assert named | made <= set(PAGE_CATALOGUE)
     assert set(PAGE_CATALOGUE) <= named | made          # and none is left over
     assert {key.removeprefix("why-") for key in made if key.startswith("why-")} <= set(CATALOGUE)   # refusals
+
+
+def test_the_how_to_calls_each_button_by_the_name_it_has():
+    """The displays' how-to and the pages name DRAW, HERO and MENU as the table's buttons do, in every language
+    (the German how-to said NACHZIEHEN beside a KARTE ZIEHEN button); the pages take the word from the catalogue
+    (`{@draw}`), so the two cannot part again."""
+    from firmware_py.web.language import page_text
+    for language in Language:
+        assert say("howto-draw", language).startswith(say("draw", language) + ":")
+        assert say("howto-hero", language).startswith(say("hero", language) + ":")
+        assert page_text("howto-draw", language).startswith(say("draw", language) + " ")
+        assert say("draw", language) in page_text("why-empty", language)
+        assert page_text("howto-menu", language).startswith(say("menu", language) + " ")
+        assert say("hero-ask", language) in page_text("said-hero", language)
+
+
+def test_every_page_in_every_language_gives_each_id_once():
+    """An id names one element of a page (the page's words were in a `<script id="words">` beside a `<section
+    id="words">`: invalid HTML, and `getElementById` took whichever came first)."""
+    from collections import Counter
+    from html.parser import HTMLParser
+    from firmware_py.web import language
+    from firmware_py.web.server import PAGES, STATIC
+
+    class Ids(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.ids = Counter()
+
+        def handle_starttag(self, tag, attrs):
+            self.ids.update(value for name, value in attrs if name == "id")
+    for name in PAGES.values():
+        for lang in Language:
+            ids = Ids()
+            ids.feed(language.page(STATIC / name, lang).decode())
+            assert ids.ids and max(ids.ids.values()) == 1, (name, lang, ids.ids.most_common(1))

@@ -1,12 +1,15 @@
 """The table's state in words (issue 33): what a press did and where each card goes, said beside the picture
 as the displays say it, so that a page can say it in words, preview a card from a square, and draw the board in
-words; a refusal is said while the displays show it, and no longer."""
+words; a refusal is said while the displays show it, and no longer; its words are said in the language a page
+asks for, whatever the table's."""
+from engine.moves import MOVES, PASS
 from engine.position import Position
-from firmware_py.table.game import Mode, Setup
-from firmware_py.table.messages import DE, say
+from firmware_py.table.game import PASS_SECONDS, Mode, Setup
+from firmware_py.table.messages import DE, ES, Phrase, say
 from firmware_py.table.settings import Settings
 from firmware_py.table.state import LastMove, Preview, Reach, Said, table_state
 from table_kit import Rig, game_from
+from test_table_play import position
 
 
 def state(rig):
@@ -36,7 +39,8 @@ def test_a_refusal_is_said_with_its_key_while_the_displays_show_it(tmp_path):
         rig.start(Setup(Mode.HUMANS, seed=7))
         rig.tap("white.card1")                                  # not White's turn (R8)
         s = state(rig)
-        assert s.said == Said("wait", say("wait", DE), "white") and s.language == "de"
+        assert s.said == Said(Phrase("wait"), "white")
+        assert s.to_dict(DE)["said"] == {"key": "wait", "text": say("wait", DE), "seat": "white", "by": None}
         rig.wait(10.0)                                          # the displays have said it
         assert state(rig).said is None
         assert table_state(rig.session).said is not None         # without the time: whatever was said last
@@ -74,7 +78,48 @@ def test_the_menus_cards_are_said_in_their_places(tmp_path):
     rig = Rig(tmp_path)
     try:
         rig.session.open_menu(rig.time.now)
-        menu = state(rig).menu
-        assert len(menu) == 5 and menu[0] == "MODE 2 PLAYERS" and menu[3] == "" and menu[4] == "START"
+        said = state(rig).to_dict("en")
+        assert said["menu"] == ["MODE 2 PLAYERS", "NO COMPUTER", "RED PERSON", "", "START"]
+        assert said["menu_keys"] == ["menu-mode", "menu-no-computer", "menu-red-person", "", "menu-start"]
+    finally:
+        rig.close()
+
+
+def test_the_words_are_said_in_the_language_a_page_asks_for(tmp_path):
+    """A German table's state said in Spanish for a page that asks for it: the last move, the game menu's cards
+    (with their keys, whatever the language), what the displays say; the table itself goes on in German."""
+    rig = Rig(tmp_path, Settings(language=DE))
+    try:
+        rig.start(Setup(Mode.HUMANS, seed=7))
+        rig.tap("red.card1")
+        rig.tap("red.card1")                                    # NE3
+        rig.tap("red.card2")                                    # not Red's turn: WAIT
+        s = state(rig)
+        assert s.to_dict(DE)["last_move"] == "ROT NE3" and s.to_dict(ES)["last_move"] == "ROJO NE3"
+        assert s.to_dict(ES)["said"]["text"] == "ESPERA" and rig.game.note.text == "WARTEN"
+        rig.tap("menu")
+        options = state(rig).to_dict(ES)
+        assert options["menu"][:2] == ["MARCADOR", "ÚLTIMA JUGADA"] and options["menu_keys"][:2] == ["item-score",
+                                                                                                   "item-last"]
+    finally:
+        rig.close()
+
+
+def test_a_pass_is_said_of_the_seat_that_passes_until_the_end_of_its_note(tmp_path):
+    """R14: Red cannot move and passes; the note says so on every seat, and names Red (`by`) for as long as the
+    displays show it, after the pass too, when White is to move."""
+    start = position({"a1": "R"}, "a1", "red", (["S1", "S2", "S3", "W1", "W2"], ["N1", "E1", "NE1", "E2", "N2"]))
+    rig = Rig(tmp_path)
+    try:
+        rig.resume(game_from(start, Setup(Mode.HUMANS)))
+        assert rig.game.pos.legal_moves() == [MOVES[PASS]]
+        rig.wait(0.1)
+        s = state(rig)
+        assert s.said == Said(Phrase.of("passes", seat=Phrase("red")), None, "red") and s.to_move == "red"
+        rig.wait(PASS_SECONDS)
+        s = state(rig)
+        assert rig.game.pos.history() == ["pass"] and s.to_move == "white"
+        assert s.said is not None and s.said.by == "red"                # still said, of Red
+        assert s.to_dict("en")["said"]["text"] == "RED PASSES"
     finally:
         rig.close()

@@ -9,7 +9,7 @@ import time
 import pytest
 from PIL import Image
 
-from browser_kit import Table, chromium, need_browser
+from browser_kit import Table, chromium, need_browser, until
 from engine.players import make_player
 from engine.record import dumps, replay
 from firmware_py.table.game import Game, Mode, Setup
@@ -28,16 +28,6 @@ MARK = "#fff3c4"            # the crown's mark over its square
 @pytest.fixture
 def browser():
     need_browser()
-
-
-def until(condition, timeout=20.0, what="the page"):
-    end = time.monotonic() + timeout
-    while True:
-        got = condition()
-        if got:
-            return got
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def hex_of(pixel):

@@ -37,6 +37,7 @@ def test_the_defaults_listen_on_loopback_and_serve_nothing_without_a_port():
     ({"allow_remote_play": "yes"}, 'web.allow_remote_play: must be true or false (got "yes")'),
     ({"max_connections": 0}, "web.max_connections: must be between 1 and 10000 (got 0)"),
     ({"messages_per_second": float("nan")}, "web.messages_per_second: must be a finite number (got nan)"),
+    ({"beat_seconds": 0}, "web.beat_seconds: must be at least 0.1 and at most 60 (got 0)"),
     ({"prot": 8080}, "web.prot: unknown key"),
 ])
 def test_every_key_is_checked_and_an_error_names_it(data, error):
@@ -66,7 +67,8 @@ def test_a_page_on_the_network_without_a_token_is_refused_saying_how_to_make_one
                                          "set [web] token in the configuration (make one with python3 -c")
     with pytest.raises(ConfigError) as refused:
         parse_web({"host": address.rpartition(":")[0].strip("[]"), "port": 8080}, "table.toml")
-    assert str(refused.value).startswith("table.toml: web.token: a page on the network needs the operator's token")
+    assert str(refused.value).startswith("table.toml: web.token: a page on the network needs the operator's token: "
+                                         "set it (make one with python3 -c")
     assert parse_web({"host": "0.0.0.0"}).port is None         # not served: nothing to refuse
 
 
@@ -77,12 +79,16 @@ def test_play_on_the_network_without_a_token_starts_nothing(capsys, tmp_path):
 
 
 def test_the_names_and_the_proxies_are_checked():
-    s = parse_web({"hostnames": ["table.museum.example", "roseking"], "trusted_proxies": ["127.0.0.1", "10.0.0.0/24"]})
-    assert s.hostnames == ("table.museum.example", "roseking") and s.trusted_proxies == ("127.0.0.1/32", "10.0.0.0/24")
+    s = parse_web({"hostnames": ["table.museum.example", "roseking"], "trusted_proxies": ["127.0.0.1", "10.0.0.5/32",
+                                                                                        "::1"]})
+    assert s.hostnames == ("table.museum.example", "roseking") and s.trusted_proxies == ("127.0.0.1", "10.0.0.5", "::1")
     for data, error in (({"hostnames": "table.museum.example"}, "web.hostnames: must be a list of host names"),
                         ({"hostnames": ["Table.Museum"]}, "web.hostnames: must be host names"),
                         ({"hostnames": ["evil.example/x"]}, "web.hostnames: must be host names"),
-                        ({"trusted_proxies": ["proxy.local"]}, "web.trusted_proxies: must be IP addresses")):
+                        ({"trusted_proxies": ["proxy.local"]}, "web.trusted_proxies: must be the proxies' IP"),
+                        ({"trusted_proxies": ["10.0.0.0/24"]},
+                         "web.trusted_proxies: must be the proxies' own addresses, not a network (got '10.0.0.0/24'"),
+                        ({"trusted_proxies": ["0.0.0.0/0"]}, "web.trusted_proxies: must be the proxies' own")):
         with pytest.raises(ConfigError) as refused:
             parse_web(data, "t.toml")
         assert str(refused.value).startswith(f"t.toml: {error}")
@@ -119,4 +125,4 @@ def test_config_check_says_where_the_page_is_served(capsys, tmp_path):
     assert rc == 0 and err == ""
     assert "web: 0.0.0.0 port 8080 (the network), an operator's token set" in out
     assert "naming by anyone at the page" in out
-    assert "answers to this machine's names and addresses, table.museum.example; behind the proxies 127.0.0.1/32" in out
+    assert "answers to this machine's names and addresses, table.museum.example; behind the proxies 127.0.0.1" in out

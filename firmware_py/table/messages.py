@@ -17,10 +17,15 @@ English prose, not from here.
 Traceback (most recent call last):
 ...
 ValueError: 'xx' is not a valid Language
+
+What the table says is kept as a `Phrase` where a page may say it in another language than the
+table's (the last move, a note, a menu's cards, the end): its keys and fields, said when asked.
 """
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Union
 
 
 class Language(StrEnum):
@@ -114,6 +119,7 @@ CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
     "hero-ask": {EN: "HERO?", DE: "HELD?", DA: "HELT?", ES: "¿HÉROE?"},
     "hero": {EN: "HERO", DE: "HELD", DA: "HELT", ES: "HÉROE"},
     "draw": {EN: "DRAW", DE: "KARTE ZIEHEN", DA: "TRÆK KORT", ES: "ROBAR CARTA"},
+    "menu": {EN: "MENU", DE: "MENÜ", DA: "MENU", ES: "MENÚ"},
     "pass": {EN: "PASS", DE: "PASSEN", DA: "STÅ OVER", ES: "PASAR"},
     "passes": {EN: "{seat} PASSES", DE: "{seat} PASST", DA: "{seat} STÅR OVER", ES: "{seat} PASA"},
 
@@ -162,19 +168,19 @@ CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
                         ES: "NO SE PUDO APAGAR"},
     "howto-move": {EN: "A CARD MOVES THE CROWN: YOUR STONE GOES WHERE IT LANDS",
                    DE: "EINE KARTE ZIEHT DIE KRONE: DEIN STEIN KOMMT AUF IHR FELD",
-                   DA: "ET KORT FLYTTER KRONEN: DIN BRIK LANDER PÅ DENS FELT",
+                   DA: "ET KORT FLYTTER KRONEN: DIN ROSENSTEN LANDER PÅ DENS FELT",
                    ES: "UNA CARTA MUEVE LA CORONA: TU FICHA VA DONDE CAE"},
     "howto-hero": {EN: "HERO: LAND ON THE OTHER COLOUR'S STONE AND TURN IT",
                    DE: "HELD: AUF EINEN STEIN DER ANDEREN FARBE ZIEHEN UND IHN UMDREHEN",
-                   DA: "HELT: LAND PÅ DEN ANDEN FARVES BRIK OG VEND DEN",
+                   DA: "HELT: LAND PÅ DEN ANDEN FARVES ROSENSTEN OG VEND DEN",
                    ES: "HÉROE: CAE EN UNA FICHA DEL OTRO COLOR Y DALE LA VUELTA"},
     "howto-draw": {EN: "DRAW: TAKE A CARD WHILE YOU HOLD FEWER THAN 5",
-                   DE: "NACHZIEHEN: EINE KARTE NEHMEN, SOLANGE DU WENIGER ALS 5 HAST",
-                   DA: "TRÆK: TAG ET KORT, NÅR DU HAR FÆRRE END 5",
-                   ES: "ROBAR: TOMA UNA CARTA SI TIENES MENOS DE 5"},
+                   DE: "KARTE ZIEHEN: EINE KARTE NEHMEN, SOLANGE DU WENIGER ALS 5 HAST",
+                   DA: "TRÆK KORT: TAG ET KORT, NÅR DU HAR FÆRRE END 5",
+                   ES: "ROBAR CARTA: TOMA UNA CARTA SI TIENES MENOS DE 5"},
     "howto-score": {EN: "REGIONS SCORE SIZE TIMES SIZE: 3 STONES = 9 POINTS",
                     DE: "GEBIETE ZÄHLEN GRÖSSE MAL GRÖSSE: 3 STEINE = 9 PUNKTE",
-                    DA: "OMRÅDER GIVER STØRRELSE GANGE STØRRELSE: 3 BRIKKER = 9 POINT",
+                    DA: "OMRÅDER GIVER STØRRELSE GANGE STØRRELSE: 3 ROSENSTEN = 9 POINT",
                     ES: "CADA REGIÓN VALE SU TAMAÑO AL CUADRADO: 3 FICHAS = 9 PUNTOS"},
 })
 """Message key → its text in each language, with `{field}`s that `say` fills in."""
@@ -191,8 +197,52 @@ def seat_title(seat: str, language: Language | str) -> str:
     >>> seat_title("white2", Language.DE), seat_title("red", Language.EN)
     ('WEISS 2', 'RED')
     """
+    return seat_words(seat).say(language)
+
+
+Words = Union["Phrase", str, int]
+"""What a phrase holds: a phrase, or a text or a number that is the same in every language (a card, a move)."""
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Words of the catalogue, to be said in any language: the message `key` with its `fields`, or (no key) its
+    `parts` one after the other, `sep` between them; a field or a part is a phrase itself, said in the same
+    language, or the same in every language.
+
+    >>> passes = Phrase.of("passes", seat=seat_words("white2"))
+    >>> passes.say(Language.DE), passes.say(Language.ES), passes.key
+    ('WEISS 2 PASST', 'BLANCO 2 PASA', 'passes')
+    """
+    key: str = ""
+    fields: tuple[tuple[str, Words], ...] = ()
+    parts: tuple[Words, ...] = ()
+    sep: str = " "
+
+    @classmethod
+    def of(cls, key: str, **fields: Words) -> "Phrase":
+        return cls(key, tuple(fields.items()))
+
+    @classmethod
+    def joined(cls, *parts: Words, sep: str = " ") -> "Phrase":
+        return cls(parts=parts, sep=sep)
+
+    def say(self, language: Language | str) -> str:
+        """The words in `language`."""
+        if not self.key:
+            return self.sep.join(say_words(part, language) for part in self.parts)
+        return say(self.key, language, **{name: say_words(value, language) for name, value in self.fields})
+
+
+def say_words(words: Words, language: Language | str) -> str:
+    """`words` in `language`: a phrase said, a text or a number as it is."""
+    return words.say(language) if isinstance(words, Phrase) else str(words)
+
+
+def seat_words(seat: str) -> Phrase:
+    """A seat's name as a phrase: its colour, and its number for a teams seat (`white2`)."""
     word = seat.rstrip("0123456789")
-    return f"{say(word, language)} {seat[len(word):]}".rstrip()
+    return Phrase(word) if word == seat else Phrase.joined(Phrase(word), seat[len(word):])
 
 
 PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
@@ -237,6 +287,14 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
     "error-too-fast": {EN: "Too many presses at once: wait a moment.", DE: "Zu viele Drücke auf einmal: kurz warten.",
                        DA: "For mange tryk på én gang: vent et øjeblik.",
                        ES: "Demasiadas pulsaciones a la vez: espera un momento."},
+    "error-wrong-token": {EN: "That is not the operator's token: the page only watches (the operator's page takes "
+                               "the token again).",
+                          DE: "Das ist nicht der Token des Betreibers: die Seite schaut nur zu (die Betreiberseite "
+                              "nimmt den Token neu).",
+                          DA: "Det er ikke operatørens token: siden ser kun på (operatørens side tager imod tokenet "
+                              "igen).",
+                          ES: "Ese no es el token del operador: la página solo mira (la página del operador acepta "
+                              "el token de nuevo)."},
 
     # --- the mirror: the table and the game in words
     "table-label": {EN: "The table seen from above", DE: "Der Tisch von oben", DA: "Bordet set ovenfra",
@@ -293,6 +351,7 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
     "stones-left": {EN: "Stones left", DE: "Steine übrig", DA: "Rosensten tilbage", ES: "Piedras restantes"},
     "pile": {EN: "Pile", DE: "Stapel", DA: "Bunke", ES: "Pila"},
     "cards-count": {EN: "{n} cards", DE: "{n} Karten", DA: "{n} kort", ES: "{n} cartas"},
+    "empty-count": {EN: "{n} empty", DE: "{n} leer", DA: "{n} tomme", ES: "{n} vacías"},
     "moves": {EN: "Moves", DE: "Züge", DA: "Træk", ES: "Jugadas"},
     "mode": {EN: "Mode", DE: "Modus", DA: "Spilform", ES: "Modo"},
     "mode-humans": {EN: "two players", DE: "zwei Spieler", DA: "to spillere", ES: "dos jugadores"},
@@ -305,7 +364,7 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
     "watch-only": {EN: "This page watches the table.", DE: "Diese Seite schaut dem Tisch zu.",
                    DA: "Denne side ser bordet.", ES: "Esta página mira la mesa."},
     "keys": {EN: "Keys: {keys}. Hold a key or a button to hold it.",
-             DE: "Tasten: {keys}. Halten Sie eine Taste, um sie zu halten.",
+             DE: "Tasten: {keys}. Halte eine Taste gedrückt, um sie zu halten.",
              DA: "Taster: {keys}. Hold en tast nede for at holde knappen.",
              ES: "Teclas: {keys}. Mantén una tecla para mantener el botón."},
     "flip": {EN: "Turn the board", DE: "Brett drehen", DA: "Vend brættet", ES: "Girar el tablero"},
@@ -323,44 +382,44 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
                          "igen for at spille.",
                      ES: "{seat} eligió {move}: la corona iría a {square}. Pulsa la misma carta (o la casilla) "
                          "otra vez para jugar."},
-    "said-hero": {EN: "{seat}: HERO? {move} lands on a stone of the other colour at {square}: press HERO (or the "
-                       "square again) to play it with a hero, which turns that stone (R12).",
-                  DE: "{seat}: HELD? {move} landet auf einem Stein der anderen Farbe auf {square}: HELD (oder das "
-                      "Feld nochmal) drücken, um mit einem Helden zu spielen, der den Stein umdreht (R12).",
-                  DA: "{seat}: HELT? {move} lander på en brik i den anden farve på {square}: tryk HELT (eller "
-                      "feltet igen) for at spille med en helt, som vender brikken (R12).",
-                  ES: "{seat}: ¿HÉROE? {move} cae en una piedra del otro color en {square}: pulsa HÉROE (o la "
+    "said-hero": {EN: "{seat}: {@hero-ask} {move} lands on a stone of the other colour at {square}: press {@hero} (or "
+                       "the square again) to play it with a hero, which turns that stone (R12).",
+                  DE: "{seat}: {@hero-ask} {move} landet auf einem Stein der anderen Farbe auf {square}: {@hero} (oder "
+                      "das Feld nochmal) drücken, um mit einem Helden zu spielen, der den Stein umdreht (R12).",
+                  DA: "{seat}: {@hero-ask} {move} lander på en rosensten i den anden farve på {square}: tryk {@hero} "
+                      "(eller feltet igen) for at spille med en helt, som vender rosenstenen (R12).",
+                  ES: "{seat}: {@hero-ask} {move} cae en una piedra del otro color en {square}: pulsa {@hero} (o la "
                       "casilla otra vez) para jugarla con un héroe, que le da la vuelta (R12)."},
     "said-passes": {EN: "{seat} cannot move and passes (R14).", DE: "{seat} kann nicht ziehen und passt (R14).",
                     DA: "{seat} kan ikke flytte og står over (R14).", ES: "{seat} no puede mover y pasa (R14)."},
     "said-hero-played": {EN: "A hero turned a stone (R12).", DE: "Ein Held hat einen Stein umgedreht (R12).",
-                         DA: "En helt vendte en brik (R12).", ES: "Un héroe dio la vuelta a una piedra (R12)."},
+                         DA: "En helt vendte en rosensten (R12).", ES: "Un héroe dio la vuelta a una piedra (R12)."},
     "why-wait": {EN: "Not now: it is {seat}'s turn, or the table is showing a move.",
                  DE: "Jetzt nicht: {seat} ist am Zug, oder der Tisch zeigt gerade einen Zug.",
                  DA: "Ikke nu: det er {seat}s tur, eller bordet viser et træk.",
                  ES: "Ahora no: es el turno de {seat}, o la mesa está mostrando una jugada."},
-    "why-empty": {EN: "That button holds no card: DRAW fills it (R11).",
-                  DE: "Auf dieser Taste liegt keine Karte: NACHZIEHEN füllt sie (R11).",
-                  DA: "Den knap har intet kort: TRÆK fylder den (R11).",
-                  ES: "Ese botón no tiene carta: ROBAR la llena (R11)."},
+    "why-empty": {EN: "That button holds no card: {@draw} fills it (R11).",
+                  DE: "Auf dieser Taste liegt keine Karte: {@draw} füllt sie (R11).",
+                  DA: "Den knap har intet kort: {@draw} fylder den (R11).",
+                  ES: "Ese botón no tiene carta: {@draw} la llena (R11)."},
     "why-off-board": {EN: "That card would take the crown off the board (R10).",
                       DE: "Diese Karte würde die Krone über den Rand ziehen (R10).",
                       DA: "Det kort ville flytte kronen ud over brættet (R10).",
                       ES: "Esa carta sacaría la corona del tablero (R10)."},
     "why-own-stone": {EN: "That card lands on one of your own stones (R13).",
                       DE: "Diese Karte landet auf einem eigenen Stein (R13).",
-                      DA: "Det kort lander på en af dine egne brikker (R13).",
+                      DA: "Det kort lander på en af dine egne rosensten (R13).",
                       ES: "Esa carta cae en una piedra tuya (R13)."},
     "why-no-hero": {EN: "That card lands on the other colour's stone, and no hero is left to turn it (R12).",
                     DE: "Diese Karte landet auf einem fremden Stein, und kein Held ist übrig, um ihn umzudrehen (R12).",
-                    DA: "Det kort lander på den anden farves brik, og der er ingen helt tilbage til at vende den "
+                    DA: "Det kort lander på den anden farves rosensten, og der er ingen helt tilbage til at vende den "
                         "(R12).",
                     ES: "Esa carta cae en una piedra del otro color y no queda ningún héroe para darle la vuelta "
                         "(R12)."},
-    "why-card-first": {EN: "Choose a card first, then HERO plays it with a hero (R12).",
-                       DE: "Erst eine Karte wählen, dann spielt HELD sie mit einem Helden (R12).",
-                       DA: "Vælg først et kort, så spiller HELT det med en helt (R12).",
-                       ES: "Elige primero una carta; luego HÉROE la juega con un héroe (R12)."},
+    "why-card-first": {EN: "Choose a card first, then {@hero} plays it with a hero (R12).",
+                       DE: "Erst eine Karte wählen, dann spielt {@hero} sie mit einem Helden (R12).",
+                       DA: "Vælg først et kort, så spiller {@hero} det med en helt (R12).",
+                       ES: "Elige primero una carta; luego {@hero} la juega con un héroe (R12)."},
     "why-hand-full": {EN: "Five cards in hand: drawing is only for a smaller hand (R11).",
                       DE: "Fünf Karten auf der Hand: nachziehen nur mit weniger (R11).",
                       DA: "Fem kort på hånden: man trækker kun med færre (R11).",
@@ -373,7 +432,7 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
                    DE: "Eine eigene Karte drücken: das Feld, auf das sie die Krone schickt, blinkt. Dieselbe Karte "
                        "nochmal drücken, um sie zu spielen: die Krone zieht dorthin, dein Stein wird gesetzt (R10).",
                    DA: "Tryk på et af dine kort: feltet, kortet sender kronen til, blinker. Tryk på samme kort igen "
-                       "for at spille det: kronen flytter derhen, og din brik lægges (R10).",
+                       "for at spille det: kronen flytter derhen, og din rosensten lægges (R10).",
                    ES: "Pulsa una de tus cartas: parpadea la casilla a la que envía la corona. Pulsa la misma carta "
                        "otra vez para jugarla: la corona va allí y se coloca tu piedra (R10)."},
     "howto-square": {EN: "On this page you may also click a marked square: the first click chooses the card that "
@@ -384,18 +443,18 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
                          "det, andet klik spiller det.",
                      ES: "En esta página también puedes pulsar una casilla marcada: el primer clic elige la carta "
                          "que llega a ella, el segundo la juega."},
-    "howto-hero": {EN: "HERO: a card that lands on the other colour's stone asks HERO?; press HERO to play it with "
-                        "one of your heroes, and that stone turns to your colour (R12).",
-                   DE: "HELD: landet eine Karte auf einem Stein der anderen Farbe, fragt der Tisch HELD?; HELD "
-                       "drücken spielt sie mit einem deiner Helden, und der Stein wird deiner (R12).",
-                   DA: "HELT: lander et kort på den anden farves brik, spørger bordet HELT?; tryk HELT for at spille "
-                       "det med en af dine helte, og brikken skifter til din farve (R12).",
-                   ES: "HÉROE: si una carta cae en una piedra del otro color, la mesa pregunta ¿HÉROE?; pulsa HÉROE "
-                       "para jugarla con uno de tus héroes y la piedra pasa a tu color (R12)."},
-    "howto-draw": {EN: "DRAW takes a card from the pile while you hold fewer than five (R11).",
-                   DE: "NACHZIEHEN nimmt eine Karte vom Stapel, solange du weniger als fünf hast (R11).",
-                   DA: "TRÆK tager et kort fra bunken, når du har færre end fem (R11).",
-                   ES: "ROBAR toma una carta de la pila mientras tengas menos de cinco (R11)."},
+    "howto-hero": {EN: "{@hero}: a card that lands on the other colour's stone asks {@hero-ask}; press {@hero} to play "
+                        "it with one of your heroes, and that stone turns to your colour (R12).",
+                   DE: "{@hero}: landet eine Karte auf einem Stein der anderen Farbe, fragt der Tisch {@hero-ask}; "
+                       "{@hero} drücken spielt sie mit einem deiner Helden, und der Stein wird deiner (R12).",
+                   DA: "{@hero}: lander et kort på den anden farves rosensten, spørger bordet {@hero-ask}; tryk "
+                       "{@hero} for at spille det med en af dine helte, og rosenstenen skifter til din farve (R12).",
+                   ES: "{@hero}: si una carta cae en una piedra del otro color, la mesa pregunta {@hero-ask}; pulsa "
+                       "{@hero} para jugarla con uno de tus héroes y la piedra pasa a tu color (R12)."},
+    "howto-draw": {EN: "{@draw} takes a card from the pile while you hold fewer than five (R11).",
+                   DE: "{@draw} nimmt eine Karte vom Stapel, solange du weniger als fünf hast (R11).",
+                   DA: "{@draw} tager et kort fra bunken, når du har færre end fem (R11).",
+                   ES: "{@draw} toma una carta de la pila mientras tengas menos de cinco (R11)."},
     "howto-pass": {EN: "A player who can neither play nor draw passes; the table does it (R14).",
                    DE: "Wer weder spielen noch nachziehen kann, passt; der Tisch erledigt das (R14).",
                    DA: "Den, der hverken kan spille eller trække, står over; bordet gør det (R14).",
@@ -404,18 +463,18 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
                          "scores its size squared: three stones side by side, 9 points (R16–R19).",
                     DE: "Das Spiel endet mit dem letzten Stein oder wenn keiner ziehen kann; jedes Gebiet deiner "
                         "Steine zählt seine Größe mal sich selbst: drei nebeneinander, 9 Punkte (R16–R19).",
-                    DA: "Spillet slutter med den sidste brik, eller når ingen kan flytte; hvert område af dine "
-                        "brikker giver størrelsen i anden: tre side om side, 9 point (R16–R19).",
+                    DA: "Spillet slutter med den sidste rosensten, eller når ingen kan flytte; hvert område af dine "
+                        "rosensten giver størrelsen i anden: tre side om side, 9 point (R16–R19).",
                     ES: "La partida acaba con la última piedra o cuando nadie puede mover; cada región de tus "
                         "piedras vale su tamaño al cuadrado: tres juntas, 9 puntos (R16–R19)."},
-    "howto-menu": {EN: "MENU during a game opens the game menu on the cards: score, last move, hint, take back, new "
-                        "game; MENU again goes back to the game.",
-                   DE: "MENÜ öffnet während eines Spiels das Spielmenü auf den Karten: Stand, letzter Zug, Tipp, "
-                       "zurücknehmen, neues Spiel; MENÜ nochmal führt zurück ins Spiel.",
-                   DA: "MENU under et spil åbner spilmenuen på kortene: stilling, sidste træk, tip, fortryd, nyt "
-                       "spil; MENU igen går tilbage til spillet.",
-                   ES: "MENÚ durante una partida abre su menú en las cartas: marcador, última jugada, pista, "
-                       "deshacer, partida nueva; MENÚ otra vez vuelve a la partida."},
+    "howto-menu": {EN: "{@menu} during a game opens the game menu on the cards: score, last move, hint, take back, new "
+                        "game; {@menu} again goes back to the game.",
+                   DE: "{@menu} öffnet während eines Spiels das Spielmenü auf den Karten: Stand, letzter Zug, Tipp, "
+                       "zurücknehmen, neues Spiel; {@menu} nochmal führt zurück ins Spiel.",
+                   DA: "{@menu} under et spil åbner spilmenuen på kortene: stilling, sidste træk, tip, fortryd, nyt "
+                       "spil; {@menu} igen går tilbage til spillet.",
+                   ES: "{@menu} durante una partida abre su menú en las cartas: marcador, última jugada, pista, "
+                       "deshacer, partida nueva; {@menu} otra vez vuelve a la partida."},
     "howto-new": {EN: "In the new-game menu each card shows a choice: press it to change it; the last card starts "
                        "the game.",
                   DE: "Im Menü für ein neues Spiel zeigt jede Karte eine Wahl: drücken ändert sie; die letzte Karte "
@@ -439,8 +498,8 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
                            DE: "Wer ein laufendes Spiel verlässt, drückt die letzte Karte zweimal.",
                            DA: "At forlade et igangværende spil kræver to tryk på det sidste kort.",
                            ES: "Para dejar una partida en curso hay que pulsar dos veces la última carta."},
-    "game-menu-note": {EN: "MENU again goes back to the game.", DE: "MENÜ nochmal führt zurück ins Spiel.",
-                       DA: "MENU igen går tilbage til spillet.", ES: "MENÚ otra vez vuelve a la partida."},
+    "game-menu-note": {EN: "{@menu} again goes back to the game.", DE: "{@menu} nochmal führt zurück ins Spiel.",
+                       DA: "{@menu} igen går tilbage til spillet.", ES: "{@menu} otra vez vuelve a la partida."},
     "item-score-does": {EN: "says the score", DE: "sagt den Stand", DA: "viser stillingen", ES: "dice el marcador"},
     "item-last-does": {EN: "shows the last move again", DE: "zeigt den letzten Zug nochmal",
                        DA: "viser det sidste træk igen", ES: "muestra otra vez la última jugada"},
@@ -473,7 +532,7 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
                 DA: "Træk {n} af {last}: {seat} {move}", ES: "Jugada {n} de {last}: {seat} {move}"},
     "ply-words": {EN: "{what}. Red {red}, White {white}; {stones} stones left; the crown on {crown}.",
                   DE: "{what}. Rot {red}, Weiß {white}; {stones} Steine übrig; die Krone auf {crown}.",
-                  DA: "{what}. Rød {red}, Hvid {white}; {stones} brikker tilbage; kronen på {crown}.",
+                  DA: "{what}. Rød {red}, Hvid {white}; {stones} rosensten tilbage; kronen på {crown}.",
                   ES: "{what}. Rojo {red}, Blanco {white}; quedan {stones} piedras; la corona en {crown}."},
     "replay-of": {EN: "Replay of game {line}", DE: "Partie {line} nachspielen", DA: "Genafspilning af parti {line}",
                   ES: "Repetición de la partida {line}"},
@@ -490,7 +549,7 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
     "result-won": {EN: "{seat} won ({why})", DE: "{seat} gewann ({why})", DA: "{seat} vandt ({why})",
                    ES: "ganó {seat} ({why})"},
     "result-draw": {EN: "a draw ({why})", DE: "unentschieden ({why})", DA: "uafgjort ({why})", ES: "empate ({why})"},
-    "reason-last-stone": {EN: "the last stone", DE: "letzter Stein", DA: "sidste brik", ES: "última piedra"},
+    "reason-last-stone": {EN: "the last stone", DE: "letzter Stein", DA: "sidste rosensten", ES: "última piedra"},
     "reason-blockade": {EN: "a blockade", DE: "Blockade", DA: "blokade", ES: "bloqueo"},
     "reason-unfinished": {EN: "unfinished", DE: "nicht beendet", DA: "ikke afsluttet", ES: "sin terminar"},
 
@@ -498,14 +557,14 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
     "text-board-title": {EN: "The board in words", DE: "Das Brett in Worten", DA: "Brættet i ord",
                          ES: "El tablero en palabras"},
     "rank": {EN: "Rank", DE: "Reihe", DA: "Række", ES: "Fila"},
-    "stone-red": {EN: "red stone", DE: "roter Stein", DA: "rød brik", ES: "piedra roja"},
-    "stone-white": {EN: "white stone", DE: "weißer Stein", DA: "hvid brik", ES: "piedra blanca"},
+    "stone-red": {EN: "red stone", DE: "roter Stein", DA: "rød rosensten", ES: "piedra roja"},
+    "stone-white": {EN: "white stone", DE: "weißer Stein", DA: "hvid rosensten", ES: "piedra blanca"},
     "crown": {EN: "the crown", DE: "die Krone", DA: "kronen", ES: "la corona"},
     "empty": {EN: "empty", DE: "leer", DA: "tomt", ES: "vacía"},
     "none": {EN: "none", DE: "keine", DA: "ingen", ES: "ninguna"},
-    "on-red-stone": {EN: "on a red stone", DE: "auf einem roten Stein", DA: "på en rød brik",
+    "on-red-stone": {EN: "on a red stone", DE: "auf einem roten Stein", DA: "på en rød rosensten",
                      ES: "sobre una piedra roja"},
-    "on-white-stone": {EN: "on a white stone", DE: "auf einem weißen Stein", DA: "på en hvid brik",
+    "on-white-stone": {EN: "on a white stone", DE: "auf einem weißen Stein", DA: "på en hvid rosensten",
                        ES: "sobre una piedra blanca"},
     "on-empty": {EN: "on an empty square", DE: "auf einem leeren Feld", DA: "på et tomt felt",
                  ES: "en una casilla vacía"},
@@ -513,8 +572,8 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
                          "{on}.",
                     DE: "Das Brett: {nred} rote Steine ({red}); {nwhite} weiße Steine ({white}); die Krone auf "
                         "{crown}, {on}.",
-                    DA: "Brættet: {nred} røde brikker ({red}); {nwhite} hvide brikker ({white}); kronen på {crown}, "
-                        "{on}.",
+                    DA: "Brættet: {nred} røde rosensten ({red}); {nwhite} hvide rosensten ({white}); kronen på "
+                        "{crown}, {on}.",
                     ES: "El tablero: {nred} piedras rojas ({red}); {nwhite} piedras blancas ({white}); la corona en "
                         "{crown}, {on}."},
 
@@ -533,6 +592,15 @@ PAGE_CATALOGUE: Mapping[str, Mapping[Language, str]] = MappingProxyType({
                       ES: "{n} peticiones rechazadas desde el arranque ({kinds}); las últimas:"},
     "from": {EN: "from", DE: "von", DA: "fra", ES: "desde"},
     "up-for": {EN: "Up for", DE: "Läuft seit", DA: "Kørt i", ES: "En marcha desde hace"},
+    "screen-starting": {EN: "starting", DE: "startet", DA: "starter", ES: "arrancando"},
+    "screen-menu": {EN: "the new-game menu", DE: "Menü für ein neues Spiel", DA: "menuen til et nyt spil",
+                    ES: "menú de partida nueva"},
+    "screen-play": {EN: "playing", DE: "im Spiel", DA: "spiller", ES: "en juego"},
+    "screen-options": {EN: "the game menu", DE: "Spielmenü", DA: "spilmenuen", ES: "menú de la partida"},
+    "screen-over": {EN: "the game's end", DE: "Spielende", DA: "spillets slutning", ES: "fin de la partida"},
+    "screen-attract": {EN: "attract mode", DE: "Vorführmodus", DA: "demotilstand", ES: "modo de exhibición"},
+    "screen-staff": {EN: "the staff menu", DE: "Personalmenü", DA: "personalemenuen", ES: "menú del personal"},
+    "screen-asleep": {EN: "asleep", DE: "schläft", DA: "sover", ES: "dormida"},
     "started": {EN: "Started", DE: "Gestartet", DA: "Startet", ES: "Arrancó"},
     "backend": {EN: "Backend", DE: "Geräte", DA: "Enheder", ES: "Dispositivos"},
     "backend-pi": {EN: "the Raspberry Pi's devices", DE: "die Geräte des Raspberry Pi", DA: "Raspberry Pi'ens enheder",

@@ -24,7 +24,9 @@ from engine.notation import square_name
 from engine.record import replay
 from engine.tally import Facts, Tally, facts
 from engine.variants import COLOURS, variant
+from firmware_py.table.game import movers
 from firmware_py.table.scenes import board_at
+from firmware_py.table.state import stones_of
 from hardware.frame import hex_colour
 
 CHUNK = 1 << 20
@@ -196,26 +198,26 @@ class Archive:
 
 def plies(record: dict[str, Any], where: str) -> dict[str, Any]:
     """A game `record` (one that replays; RecordError else, naming `where`) move by move, for the replay
-    viewer: after each move the board as the table lights it (stones and the crown), the move in notation,
-    who made it, the scores (R18) and the stones left; the players, their names and the result."""
+    viewer: after each move the board as the table lights it and in words (each colour's stones, the crown), the
+    move in notation, who made it, the scores (R18) and the stones left; the players, their names and the result."""
     end = replay(record, where)
     tokens = end.history()
     pos = end.copy(stack=True)
     out: list[dict[str, Any]] = []
     while True:
         score = pos.score()
+        red, white = stones_of(pos)
         out.append({"board": [hex_colour(c) for c in board_at(pos)], "crown": square_name(pos.crown),
+                    "red_stones": list(red), "white_stones": list(white),
                     "scores": {"red": score.red.score, "white": score.white.score},
                     "stones_left": pos.supply, "to_move": pos.seat})
         if not pos.stack:
             break
         pos.pop()
     out.reverse()
-    seats = end.variant.seats
-    first = (end.to_move - len(tokens)) % len(seats)
-    for n, token in enumerate(tokens, 1):
+    for n, (seat, token) in enumerate(zip(movers(end), tokens), 1):
         out[n]["move"] = token
-        out[n]["by"] = seats[(first + n - 1) % len(seats)]
+        out[n]["by"] = seat
     score = end.score()
     return {"variant": end.variant.name, "seed": record.get("seed"), "players": record.get("players"),
             "names": record.get("names", {}),

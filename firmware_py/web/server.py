@@ -42,14 +42,16 @@ from engine.record import MAX_NAME, check_names, dumps as record_line
 from firmware_py.errors import UsageError
 from firmware_py.table.game import Mode, Setup
 from firmware_py.table.loop import TableLoop
+from firmware_py.table.messages import Language
 from firmware_py.table.settings import LEVELS, table_settings
 from firmware_py.table.shutdown import shut_down
 from firmware_py.table.scenes import COLOURS, CROWN
 from firmware_py.table.state import TableState
 from firmware_py.table.status import StatusCollector
 from firmware_py.web import language
+from firmware_py.web.language import dumps
 from firmware_py.web.archive import Archive, plies
-from firmware_py.web.guard import Hosts, Proxies, same_origin
+from firmware_py.web.guard import Hosts, Proxies, Unforwarded, host_name, same_origin
 from firmware_py.web.refusals import Refusals
 from firmware_py.web.remote import RemoteButtons
 from firmware_py.web.settings import LOCALHOST, WebSettings
@@ -69,7 +71,6 @@ MAX_BODY = 4096             # bytes of a request's body
 STRIKES = 100               # refused messages in a row that end a connection
 RECENT_GAMES = 20
 HEARTBEAT_SECONDS = 10.0   # the WebSocket's ping: a page that does not answer within half of it is gone
-BEAT_SECONDS = 1.0          # the table's beat to every page, on the loop's clock: a page without one goes stale
 SHUTDOWN_SECONDS = 2.0
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -86,40 +87,31 @@ TOKEN_IN_TEXT = re.compile(r"token=[^&\s]*")
 class TableInfo:
     """What a page needs to know of the table once: the backend, the seats and the board edge each sits at,
     the display slots along each edge as seen from above (`hardware.names.panels_by_side`), the buttons,
-    the terminal's keys for them, the colours of the displays' dots and of the stones and the crown, the
-    longest name of a person and how often the table beats (`beat`, seconds)."""
+    the terminal's keys for them, how often the table beats (`beat`, seconds), the colours of the displays'
+    dots and of the stones and the crown, and the longest name of a person."""
     backend: str
     seats: tuple[str, ...]
     sides: dict[str, str]
     panels: dict[str, tuple[str, ...]]
     buttons: tuple[str, ...]
     keys: tuple[tuple[str, str], ...]
+    beat: float = 1.0
     dots: dict[str, str] = field(default_factory=lambda: {"on": hex_colour(DOT_ON), "dim": hex_colour(DOT_DIM),
                                                            "off": hex_colour(DOT_OFF)})
 
     @classmethod
-    def of(cls, config: Config, backend: str) -> "TableInfo":
+    def of(cls, config: Config, backend: str, beat: float) -> "TableInfo":
         sides = config.displays.sides()
         buttons = tuple(config.buttons.pins)
         return cls(backend, config.seats, sides, panels_by_side(config.displays.chain, sides), buttons,
-                   tuple((key, name) for key, name in key_map(config.seats).items() if name in buttons))
+                   tuple((key, name) for key, name in key_map(config.seats).items() if name in buttons), beat)
 
     def to_dict(self) -> dict[str, Any]:
         return {"backend": self.backend, "seats": list(self.seats), "sides": self.sides,
                 "panels": {side: list(slots) for side, slots in self.panels.items()}, "buttons": list(self.buttons),
                 "keys": [list(pair) for pair in self.keys], "dots": self.dots, "max_name": MAX_NAME,
-                "modes": list(Mode), "beat": BEAT_SECONDS,
+                "modes": list(Mode), "beat": self.beat,
                 "colours": {"red": hex_colour(COLOURS[0]), "white": hex_colour(COLOURS[1]), "crown": hex_colour(CROWN)}}
-
-
-def dumps(data: object) -> str:
-    """JSON in which no `<`, `>` or `&` appears (each written as its \\u escape, the same JSON): whatever a
-    page does with the text, no name can open a tag.
-
-    >>> print(dumps({"name": "<b>Ann & Bo</b>"}))
-    {"name": "\\u003cb\\u003eAnn \\u0026 Bo\\u003c/b\\u003e"}
-    """
-    return json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _json(data: object, status: int = 200) -> web.Response:
@@ -134,37 +126,53 @@ def frame_message(frame: Frame, seq: int, at: float) -> str:
                   "dimmed": sorted(frame.dimmed), "caption": frame.caption})
 
 
-def state_message(state: TableState, seq: int) -> str:
-    """The WebSocket message of the table's state in words, sent when it changes, with the `seq` of the frame
-    shown with it."""
-    return dumps({"type": "state", "seq": seq, "state": state.to_dict()})
+def state_message(state: TableState, seq: int, words: Language) -> str:
+    """The WebSocket message of the table's state in words (in the language `words`), sent when it changes, with
+    the `seq` of the frame shown with it."""
+    return dumps({"type": "state", "seq": seq, "state": state.to_dict(words)})
 
 
 class Bucket:
-    """At most `rate` a second, `2 * rate` at once: `take()` is False when over."""
+    """At most `rate` a second, `2 * rate` at once: `take()` is False when over; `full()` when nothing has been
+    taken for as long as it takes to fill up again (a bucket that can be forgotten).
+
+    >>> now = [0.0]
+    >>> bucket = Bucket(2, lambda: now[0])
+    >>> [bucket.take() for _ in range(5)], bucket.full()
+    ([True, True, True, True, False], False)
+    >>> now[0] = 2.0; bucket.full()
+    True
+    """
 
     def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst, self.clock = rate, 2 * rate, clock
         self.level, self.at = self.burst, clock()
 
-    def take(self) -> bool:
+    def _refill(self) -> float:
         now = self.clock()
         self.level = min(self.burst, self.level + (now - self.at) * self.rate)
         self.at = now
-        if self.level < 1:
+        return self.level
+
+    def take(self) -> bool:
+        if self._refill() < 1:
             return False
         self.level -= 1
         return True
 
+    def full(self) -> bool:
+        return self._refill() >= self.burst
+
 
 class Viewer:
-    """One page's WebSocket: it is sent the latest state, the latest frame and the latest beat, never a
-    backlog (a slow page skips frames, never a change of the state: each is whole)."""
+    """One page's WebSocket, from `address`, in the page's `language`: it is sent the latest state, the latest
+    frame and the latest beat, never a backlog (a slow page skips frames, never a change of the state: each
+    is whole)."""
 
     KINDS = ("frame", "state", "beat")
 
-    def __init__(self, ws: web.WebSocketResponse, address: str) -> None:
-        self.ws, self.address = ws, address
+    def __init__(self, ws: web.WebSocketResponse, address: str, language: Language) -> None:
+        self.ws, self.address, self.language = ws, address, language
         self.pending: dict[str, str] = {}
         self.ready = asyncio.Event()
         self.play = False
@@ -188,50 +196,60 @@ class Viewer:
 
 class Mirror:
     """The loop's receiver for the pages: each new frame, turned as the table's displays light it (`as_seen`),
-    and each new state, encoded once and offered to every viewer (and encoded only when someone watches);
-    and, as a ticker of the loop, its beat every BEAT_SECONDS of the loop's clock."""
+    and each new state, encoded once (a state once in each language its viewers read) and offered to every
+    viewer (and encoded only when someone watches); and, as a ticker of the loop, its beat every `beat`
+    seconds of the loop's clock."""
 
-    def __init__(self, seen: Callable[[Frame], Frame], clock: Callable[[], float] = time.monotonic) -> None:
-        self.seen, self.clock = seen, clock
+    def __init__(self, seen: Callable[[Frame], Frame], beat: float = 1.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.seen, self.every, self.clock = seen, beat, clock
         self.viewers: set[Viewer] = set()
         self.frame: Frame | None = None
         self.state: TableState | None = None
         self.at = 0.0
         self.seq = 0
         self.beaten = -float("inf")
-        self._messages: dict[str, str] = {}
+        self._frame: str | None = None                  # the frame's message, once made
+        self._states: dict[Language, str] = {}           # the state's message in each language, once made
 
     def show(self, frame: Frame, state: TableState) -> None:
-        changed = [kind for kind, new, old in (("state", state, self.state), ("frame", frame, self.frame))
-                   if new != old]
-        if "frame" in changed:
+        new_frame, new_state = frame != self.frame, state != self.state
+        if new_frame:
             self.seq += 1
+            self._frame = None
+        if new_state:
+            self._states.clear()
         self.frame, self.state, self.at = frame, state, self.clock()
-        for kind in changed:
-            self._messages.pop(kind, None)
-            if self.viewers:
-                message = self.message(kind)
-                for viewer in self.viewers:
-                    viewer.offer(message, kind)
+        for viewer in self.viewers:
+            if new_state:
+                viewer.offer(self.state_message(viewer.language), "state")
+            if new_frame:
+                viewer.offer(self.frame_message(), "frame")
 
-    def message(self, kind: str) -> str:
-        """The message of the state or the frame shown last (`show` has been called)."""
-        message = self._messages.get(kind)
+    def frame_message(self) -> str:
+        """The message of the frame shown last (`show` has been called)."""
+        if self._frame is None:
+            assert self.frame is not None
+            self._frame = frame_message(self.seen(self.frame), self.seq, self.at)
+        return self._frame
+
+    def state_message(self, words: Language) -> str:
+        """The message of the state shown last (`show` has been called), in the language `words`."""
+        message = self._states.get(words)
         if message is None:
-            assert self.frame is not None and self.state is not None
-            message = self._messages[kind] = frame_message(self.seen(self.frame), self.seq, self.at) \
-                if kind == "frame" else state_message(self.state, self.seq)
+            assert self.state is not None
+            message = self._states[words] = state_message(self.state, self.seq, words)
         return message
 
     def welcome(self, viewer: Viewer) -> None:
         """A new page is offered the state and the frame shown last, if any."""
         if self.frame is not None:
-            for kind in ("state", "frame"):
-                viewer.offer(self.message(kind), kind)
+            viewer.offer(self.state_message(viewer.language), "state")
+            viewer.offer(self.frame_message(), "frame")
 
     def beat(self, now: float) -> None:
-        """A ticker of the loop: every BEAT_SECONDS, a beat to every page (the table's loop turns)."""
-        if now >= self.beaten + BEAT_SECONDS:
+        """A ticker of the loop: every `beat` seconds, a beat to every page (the table's loop turns)."""
+        if now >= self.beaten + self.every:
             self.beaten = now
             message = dumps({"type": "beat", "seq": self.seq})
             for viewer in self.viewers:
@@ -239,11 +257,12 @@ class Mirror:
 
 
 class Refused(Exception):
-    """A message or request refused: `status` (400, 403, 409, 429) and what is wrong."""
+    """A message or request refused: `status` (400, 403, 409, 429), what is wrong, and `about` what (a page's
+    message: its type, `auth` for a wrong token)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, about: str | None = None) -> None:
         super().__init__(message)
-        self.status = status
+        self.status, self.about = status, about
 
 
 def listen(settings: WebSettings) -> socket.socket:
@@ -267,16 +286,17 @@ class WebServer:
     def __init__(self, settings: WebSettings, sock: socket.socket, config: Config, backend: str,
                  status: StatusCollector, archive: Path, log: Log) -> None:
         self.settings, self.sock, self.status, self.log = settings, sock, status, log
-        self.info = TableInfo.of(config, backend)
+        self.info = TableInfo.of(config, backend, settings.beat_seconds)
         self.language = table_settings(config).language
         self.hosts = Hosts(settings.hostnames)
         self.proxies = Proxies(settings.trusted_proxies)
         self.refusals = Refusals(status.note)
         self.timing: ButtonTiming = config.buttons.timing
         self.shutdown_command = table_settings(config).shutdown_command
-        self.mirror = Mirror(as_seen(config))
+        self.mirror = Mirror(as_seen(config), settings.beat_seconds)
         self.archive = Archive(archive)
         self.buckets: dict[str, Bucket] = {}
+        self.clock: Callable[[], float] = time.monotonic        # the buckets' clock
         self.loop: TableLoop | None = None
         self.remote: RemoteButtons | None = None
 
@@ -308,11 +328,13 @@ class WebServer:
         return scheme == "Bearer" and self.operator(token)
 
     def _bucket(self, address: str) -> Bucket:
+        """The rate of `address`; the buckets of the addresses that have been quiet long enough are forgotten
+        whenever there are many."""
         bucket = self.buckets.get(address)
         if bucket is None:
-            if len(self.buckets) > 4 * self.settings.max_connections:     # forget the idle ones
-                self.buckets = {a: b for a, b in self.buckets.items() if b.level < b.burst}
-            bucket = self.buckets[address] = Bucket(self.settings.messages_per_second)
+            if len(self.buckets) >= 4 * self.settings.max_connections:
+                self.buckets = {a: b for a, b in self.buckets.items() if not b.full()}
+            bucket = self.buckets[address] = Bucket(self.settings.messages_per_second, self.clock)
         return bucket
 
     # --- the application -------------------------------------------------------
@@ -326,7 +348,7 @@ class WebServer:
         loop.tickers.extend((self.mirror.beat, self._tick))
         if loop.shown is not None and loop.state is not None:      # a loop already running: its picture now
             self.mirror.show(loop.shown, loop.state)
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[self.proxies.middleware, self._guard])
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
         app.on_shutdown.append(self._shutdown)
         app.on_cleanup.append(self._cleanup)
         for path in PAGES:
@@ -336,13 +358,13 @@ class WebServer:
         app.router.add_get("/api/state", self._state)
         app.router.add_get("/api/status", self._status)
         app.router.add_get("/api/games", self._games)
+        app.router.add_get("/api/games/current", self._current)      # before {line}, whatever the router tries first
         app.router.add_get("/api/games/{line}", self._game)
         app.router.add_get("/api/club", self._club)
         app.router.add_post("/api/names", self._names)
         app.router.add_post("/api/new-game", self._new_game)
         app.router.add_post("/api/brightness", self._brightness)
         app.router.add_post("/api/shutdown", self._power_off)
-        app.router.add_get("/api/games/current", self._current)
         app.router.add_get("/records.jsonl", self._records)
         app.router.add_get("/games/{line}.json", self._record)
         return app
@@ -353,19 +375,22 @@ class WebServer:
     @web.middleware
     async def _guard(self, request: web.Request,
                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
-        """Every request: the names the page answers to (no DNS rebinding), the same origin for anything that
-        acts, the client's rate for the API and the downloads; the security headers on every answer. A
-        refusal is counted (`refusals`)."""
+        """Every request, as a trusted proxy forwards it (`guard.Proxies`): the names the page answers to (no DNS
+        rebinding), the same origin for anything that acts, the client's rate for the API, the downloads and
+        the WebSocket; the security headers on every answer. A refusal is counted (`refusals`)."""
+        async def checked(request: web.Request) -> web.StreamResponse:
+            try:
+                self._check_origin(request)
+                if request.path.startswith(("/api/", "/games/")) or request.path in ("/records.jsonl", "/ws"):
+                    if not self._bucket(request.remote or "?").take():
+                        raise Refused(429, "too many requests: wait a second")
+                return await handler(request)
+            except Refused as exc:
+                return self._refused(request, exc)
         try:
-            self._check_origin(request)
-            if request.path.startswith(("/api/", "/games/")) or request.path == "/records.jsonl":
-                if not self._bucket(request.remote or "?").take():
-                    raise Refused(429, "too many requests: wait a second")
-            response = await handler(request)
-        except Refused as exc:
-            self.refusals.refused(exc.status, f"{request.method} {request.rel_url.raw_path}", request.remote or "?",
-                                  str(exc))
-            response = _json({"error": str(exc)}, status=exc.status)
+            response = await self.proxies.forward(request, checked)
+        except Unforwarded as exc:
+            response = self._refused(request, Refused(400, str(exc)))
         except web.HTTPException as exc:
             exc.headers.update(SECURITY_HEADERS)
             raise
@@ -375,23 +400,35 @@ class WebServer:
                 response.headers["Cache-Control"] = "no-store"
         return response
 
+    def _refused(self, request: web.Request, refused: "Refused") -> web.Response:
+        """The answer to a refused request, counted (`refusals`)."""
+        self.refusals.refused(refused.status, f"{request.method} {request.rel_url.raw_path}", request.remote or "?",
+                              str(refused))
+        return _json({"error": str(refused)}, status=refused.status)
+
     def _check_origin(self, request: web.Request) -> None:
-        if not self.hosts.allows(request.url.host):
+        host = host_name(request.host)
+        if host is None:
+            raise Refused(400, f"the Host header names no host ({brief(request.host)})")
+        if not self.hosts.allows(host):
             raise Refused(421, f"this page does not answer to {brief(request.host)}: add it to [web] hostnames")
         acts = request.method != "GET" or request.path == "/ws"
         if acts and not same_origin(request):
             raise Refused(403, f"a request from another site ({brief(request.headers.get('Origin'))}) is refused")
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
-        chosen = language.choose(request.query.get("lang"), self.language)
-        return web.Response(body=language.page(STATIC / PAGES[request.path], chosen),
+        return web.Response(body=language.page(STATIC / PAGES[request.path], self._language(request)),
                             content_type="text/html", charset="utf-8", headers={"Cache-Control": "no-cache"})
+
+    def _language(self, request: web.Request) -> Language:
+        """The language the page asks for (`?lang=`), else the table's."""
+        return language.choose(request.query.get("lang"), self.language)
 
     async def _state(self, request: web.Request) -> web.Response:
         operator = self._bearer(request)
         state = self.mirror.state
-        return _json({"table": self.info.to_dict(), "state": state.to_dict() if state else None,
-                                  "rights": self._rights(operator)})
+        return _json({"table": self.info.to_dict(), "state": state.to_dict(self._language(request)) if state else None,
+                      "rights": self._rights(operator)})
 
     def _rights(self, operator: bool) -> dict[str, bool]:
         return {"play": self.may_play(operator), "operator": operator,
@@ -569,27 +606,32 @@ class WebServer:
             raise Refused(503, f"the table has {len(viewers)} viewers, its most: try again later")
         if sum(v.address == address for v in viewers) >= self.settings.connections_per_client:
             raise Refused(429, f"at most {self.settings.connections_per_client} connections from one client")
+        if "Sec-WebSocket-Protocol" in request.headers:
+            raise Refused(400, "the table's WebSocket speaks no subprotocol: ask for none")
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_FRAME, compress=False)
-        viewer = Viewer(ws, address)
+        viewer = Viewer(ws, address, self._language(request))
         viewer.play = self.may_play(False)
         viewers.add(viewer)                 # counted from now on, while its handshake is still going
         sender: asyncio.Task[None] | None = None
         try:
-            await ws.prepare(request)
-            await ws.send_str(dumps({"type": "hello", "table": self.info.to_dict(), "rights": self._rights(False)}))
+            try:
+                await ws.prepare(request)
+                await ws.send_str(dumps({"type": "hello", "table": self.info.to_dict(), "rights": self._rights(False)}))
+            except ConnectionError:         # gone during the handshake (a phone off the Wi-Fi): nothing to answer
+                return web.Response(status=499, reason="Client Closed Request")
             self.mirror.welcome(viewer)
             sender = asyncio.create_task(viewer.send())
             async for msg in ws:
                 if msg.type is not WSMsgType.TEXT:
                     self.refusals.refused(400, "a WebSocket message", viewer.address, "not text")
-                    await self._refuse(viewer, 400, "send text messages (JSON)")
+                    await self._refuse(viewer, Refused(400, "send text messages (JSON)"))
                     continue
                 try:
                     await self._message(viewer, msg.data)
                     viewer.strikes = 0
                 except Refused as exc:
                     self.refusals.refused(exc.status, "a WebSocket message", viewer.address, str(exc))
-                    await self._refuse(viewer, exc.status, str(exc))
+                    await self._refuse(viewer, exc)
         finally:
             viewers.discard(viewer)
             if self.remote is not None:
@@ -598,12 +640,13 @@ class WebServer:
                 sender.cancel()
         return ws
 
-    async def _refuse(self, viewer: Viewer, status: int, why: str) -> None:
+    async def _refuse(self, viewer: Viewer, refused: Refused) -> None:
         viewer.strikes += 1
         if viewer.strikes >= STRIKES:
             await viewer.ws.close(code=1008, message=b"too many refused messages")
         elif viewer.strikes <= 3 or viewer.strikes % 10 == 0:
-            await viewer.ws.send_str(dumps({"type": "error", "status": status, "error": why}))
+            await viewer.ws.send_str(dumps({"type": "error", "status": refused.status, "error": str(refused),
+                                            "about": refused.about}))
 
     async def _message(self, viewer: Viewer, text: str) -> None:
         """One message of a page: a button going down or up, or the operator's token."""
@@ -630,7 +673,7 @@ class WebServer:
             self.remote.set(viewer, name, down)
         elif kind == "auth" and set(message) == {"type", "token"}:
             if not self.operator(message["token"]):
-                raise Refused(403, "wrong token")
+                raise Refused(403, "wrong token", "auth")
             viewer.play = self.may_play(True)
             await viewer.ws.send_str(dumps({"type": "rights", "rights": self._rights(True)}))
         else:
@@ -673,9 +716,11 @@ class WebServer:
 
 
 class _LogBridge(logging.Handler):
-    """aiohttp's own warnings and errors as one line each in the service's log (no traceback on the
-    terminal picture; the log keeps what it says), with any `token=…` a bad request carried blotted out;
-    a request aiohttp could not read (the client's doing, not the service's) is a refusal (`refusals`)."""
+    """aiohttp's own warnings and errors as one line each (no traceback on the terminal picture; the log keeps
+    what it says), with any `token=…` a bad request carried blotted out. Only an error of the service's own
+    (an exception in a handler) is the service's log's: what a client causes is within the network's lines
+    (`refusals`), so no crowd can wipe the operator's last errors: a request aiohttp could not read is a
+    refusal, a connection the client dropped and aiohttp's warnings about a client are notes."""
 
     def __init__(self, log: Log, refusals: Refusals) -> None:
         super().__init__(logging.WARNING)
@@ -690,5 +735,7 @@ class _LogBridge(logging.Handler):
         if isinstance(error, HttpProcessingError):
             sender = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
             self.refusals.refused(error.code, "a request", str(sender), line)
+        elif error is None or isinstance(error, ConnectionError):
+            self.refusals.note(f"roseking: web: {line}")
         else:
             self.forward(f"roseking: web: {line}")

@@ -31,8 +31,11 @@ LOCALHOST = "localhost"
 HOSTNAME = re.compile(r"(?=.{1,253}\Z)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\Z")
 OWN_NAMES = "this machine's names and addresses"
 MAKE_TOKEN = "python3 -c 'import secrets; print(secrets.token_urlsafe(24))'"
-NEEDS_TOKEN = ("a page on the network needs the operator's token: set [web] token in the configuration (make one "
-               f"with {MAKE_TOKEN})")
+
+
+def needs_token(how: str) -> str:
+    """Why a page on the network is refused, with `how` to set the token."""
+    return f"a page on the network needs the operator's token: {how} (make one with {MAKE_TOKEN})"
 
 
 @dataclass(frozen=True)
@@ -41,9 +44,11 @@ class WebSettings:
     `token` (None: nothing can be changed from a browser), whether the Pi's buttons may be pressed
     from the page with the token (`allow_remote_play`), whether anyone at the page may name the
     players (`allow_naming`; else only with the token), whether the operator may shut the machine down
-    from the page (`allow_shutdown`, with the token: `[table] shutdown_command`), and the limits that keep a misbehaving
+    from the page (`allow_shutdown`, with the token: `[table] shutdown_command`), the limits that keep a misbehaving
     client from slowing the table: WebSocket connections in all and per client (address), and
-    messages (and requests) a second per client."""
+    messages (and requests, and WebSocket opens) a second per client; the names the page answers to
+    besides its own (`hostnames`), the reverse proxies it believes (`trusted_proxies`, one address each)
+    and how often the table beats to every page (`beat_seconds`: a page that misses three says so)."""
     host: str = "127.0.0.1"
     port: int | None = None
     token: str | None = None
@@ -55,6 +60,7 @@ class WebSettings:
     messages_per_second: float = 20.0
     hostnames: tuple[str, ...] = ()
     trusted_proxies: tuple[str, ...] = ()
+    beat_seconds: float = 1.0
 
     @property
     def loopback(self) -> bool:
@@ -101,24 +107,28 @@ def _hostnames(v: object) -> tuple[str, ...]:
     return tuple(v)
 
 
-def _networks(v: object) -> tuple[str, ...]:
+def _proxies(v: object) -> tuple[str, ...]:
+    """The proxies' own addresses: a network is refused, since every client on it could then name its own
+    address (and so its own limits) in X-Forwarded-For."""
     if not isinstance(v, list):
-        raise Invalid(f"must be a list of IP addresses or networks (got {v!r})")
+        raise Invalid(f"must be a list of the proxies' IP addresses (got {v!r})")
     out = []
     for item in v:
         try:
-            out.append(str(ipaddress.ip_network(item if isinstance(item, str) else "", strict=False)))
+            network = ipaddress.ip_network(item if isinstance(item, str) else "", strict=False)
         except ValueError:
-            raise Invalid(f"must be IP addresses or networks such as \"127.0.0.1\" or \"10.0.0.0/24\" (got {item!r})") \
+            raise Invalid(f"must be the proxies' IP addresses, such as \"127.0.0.1\" or \"10.0.0.5\" (got {item!r})") \
                 from None
+        if network.num_addresses != 1:
+            raise Invalid(f"must be the proxies' own addresses, not a network (got {item!r}: every client on it "
+                          "could name its own address in X-Forwarded-For)")
+        out.append(str(network.network_address))
     return tuple(out)
 
 
-def _check_exposure(settings: WebSettings) -> str | None:
-    """Why `settings` may not be served: a page on the network without the operator's token."""
-    if settings.port is not None and not settings.loopback and settings.token is None:
-        return NEEDS_TOKEN
-    return None
+def _exposed(settings: WebSettings) -> bool:
+    """Whether `settings` would serve a page on the network without the operator's token."""
+    return settings.port is not None and not settings.loopback and settings.token is None
 
 
 def parse_web(data: Mapping[str, object], where: str = DEFAULTS) -> WebSettings:
@@ -136,12 +146,12 @@ def parse_web(data: Mapping[str, object], where: str = DEFAULTS) -> WebSettings:
                                      integer(1, 1000)),
         messages_per_second=t.get("messages_per_second", WebSettings.messages_per_second, number(1, 1000)),
         hostnames=t.get("hostnames", (), _hostnames),
-        trusted_proxies=t.get("trusted_proxies", (), _networks),
+        trusted_proxies=t.get("trusted_proxies", (), _proxies),
+        beat_seconds=t.get("beat_seconds", WebSettings.beat_seconds, number(0.1, 60)),
     )
     t.finish()
-    if (why := _check_exposure(s)) is not None:
-        raise t.error("token", f"{why} (host = {s.host!r} listens beyond this machine)".replace(
-            "set [web] token in the configuration", "set it"))
+    if _exposed(s):
+        raise t.error("token", f"{needs_token('set it')} (host = {s.host!r} listens beyond this machine)")
     return s
 
 
@@ -158,6 +168,6 @@ def with_address(settings: WebSettings, address: str) -> WebSettings:
         chosen = replace(settings, host=_host(host) if sep else settings.host, port=number_)
     except Invalid as exc:
         raise UsageError(f"--web {address}: {exc}") from None
-    if (why := _check_exposure(chosen)) is not None:
-        raise UsageError(f"--web {address}: {why}")
+    if _exposed(chosen):
+        raise UsageError(f"--web {address}: {needs_token('set [web] token in the configuration')}")
     return chosen

@@ -8,7 +8,7 @@ const TOKEN_KEY = "roseking-token";
 
 // --- words ---------------------------------------------------------------------------------------
 
-const WORDS = JSON.parse(document.getElementById("words").textContent);
+const WORDS = JSON.parse(document.getElementById("page-words").textContent);
 export const LANG = WORDS.lang;
 
 // A word of the pages in the page's language, its {fields} filled in.
@@ -20,7 +20,8 @@ export function t(key, fields = {}) {
 
 // A word of the displays (HERO, WAIT, …), as the table's displays say it.
 export function said(key, fields = {}) {
-  const text = WORDS.table[key] || key;
+  const text = WORDS.table[key];
+  if (text === undefined) throw new Error(`no word ${key}`);
   return text.replace(/\{(\w+)\}/g, (_, name) => String(fields[name]));
 }
 
@@ -31,10 +32,16 @@ export function seatTitle(seat) {
   return t(`colour-${word}`) + (number ? ` ${number}` : "");
 }
 
-// Who plays a seat, in words: the person's name, a person, or the computer at its level.
+// Who plays a seat, in words: the person's name, a person, or the computer at its level ({name, player}).
 export function playerWords(seat) {
   if (seat.name) return seat.name;
   return seat.player === "human" ? t("a-person") : t("the-computer", { level: levelName(seat.player) });
+}
+
+// Who played `seat` in a game of the archive (its `players` and `names`), in words; "—" for a seat it lacks.
+export function gamePlayer(game, seat) {
+  const player = (game.players || {})[seat];
+  return player === undefined ? "—" : playerWords({ name: (game.names || {})[seat], player });
 }
 
 export function levelName(level) {
@@ -44,6 +51,18 @@ export function levelName(level) {
 
 export function modeName(mode) {
   return t(`mode-${mode}`);
+}
+
+// The page's word on its connection to the table: its `kind` (connecting, live, stale, lost) and `text`, shown
+// as it changes (a stale page counts its seconds) and announced once a kind (the status region beside it).
+export function connectionSays(kind, text) {
+  const node = document.getElementById("connection");
+  if (node.dataset.state !== kind) {
+    node.dataset.state = kind;
+    document.getElementById("connection-said").textContent = text;
+  }
+  if (node.textContent !== text) node.textContent = text;
+  document.body.classList.toggle("stale", kind !== "live");
 }
 
 // The page's language menu: the table's languages, each in its own words; the page is made anew in the
@@ -161,7 +180,7 @@ function crownMark() {
 }
 
 // The square at frame index `i` (rank 9 first, file a first).
-function squareOf(i) {
+export function squareOf(i) {
   return FILES[i % 9] + (9 - Math.floor(i / 9));
 }
 

@@ -3,11 +3,13 @@
 // and, where this page may play, the table's buttons by click, touch and the terminal's keys, and the
 // board's squares: a square a card reaches previews that card, a second click plays it. Presses and
 // releases go to the table as they happen; the table's own rule makes them presses, holds and releases, as
-// it does for its push buttons. The table beats once a second: without a beat the page says it is stale,
-// then reconnects by itself, trying again less and less often.
+// it does for its push buttons. The table beats (once a second, unless configured otherwise): without a beat
+// the page says it is stale, then reconnects by itself, trying again less and less often. With less motion
+// asked for, the board stands still: the position in words, drawn.
 import {
-  FILES, api, boardWords, copier, element, keepInView, languageMenu, makeBoard, makeMatrix, markBoard, modeName, paintBoard, paintMatrix,
-  playerWords, plyWords, said, seatTitle, showPly, t, takeTokenFromAddress, textBoard, token, withLang,
+  LANG, api, boardWords, connectionSays, copier, element, keepInView, languageMenu, makeBoard, makeMatrix, markBoard,
+  modeName, paintBoard, paintMatrix, playerWords, plyWords, said, seatTitle, setToken, showPly, squareOf, t,
+  takeTokenFromAddress, textBoard, token, withLang,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +18,8 @@ const VIEW_TURNS = { south: 0, east: 1, north: 2, west: 3 };   // quarter turns 
 const REFUSALS = new Set(["wait", "empty", "off-board", "own-stone", "no-hero", "card-first", "hand-full"]);
 const STALE_BEATS = 3;          // beats missed before the page says it is stale
 const DROP_BEATS = 6;           // beats missed before it gives the connection up and makes a new one
+const FIRST_TRY_BEATS = 0.5;    // the wait before a new connection: half a beat, twice as long each time…
+const LAST_TRY_BEATS = 8;       // … up to eight beats
 const CONNECT_MS = 5000;        // a connection not open by then is given up
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -28,7 +32,7 @@ let cards = new Map();      // slot → its button (or its picture, on a page th
 let frame = null;           // the last frame
 let state = null;           // the last state
 let spoken = "", told = "";
-let retry = 500;
+let tries = 0;              // connections given up since the last one opened
 let retryTimer = null;
 let heard = 0;              // when the table was last heard from (performance.now())
 let opened = 0;
@@ -46,16 +50,22 @@ setInterval(watch, 500);
 
 // --- the connection: beats, stale, reconnecting ---------------------------------------------------
 
+// One connection at a time: a new one closes the one before.
 function connect() {
   clearTimeout(retryTimer);
+  if (socket) {
+    const old = socket;
+    socket = null;
+    old.close();
+  }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  const ws = new WebSocket(`${scheme}://${location.host}/ws?lang=${LANG}`);
   socket = ws;
   opened = performance.now();
-  connection("connecting", t("connecting"));
+  connectionSays("connecting", t("connecting"));
   ws.addEventListener("open", () => {
     if (ws !== socket) return;
-    retry = 500;
+    tries = 0;
     heard = performance.now();
     if (token()) send({ type: "auth", token: token() });
   });
@@ -69,16 +79,17 @@ function connect() {
   });
 }
 
-// The connection is gone (closed, or given up): let go of every button, and try again after a while,
-// twice as long each time (up to 8 s), a little at random so that many pages do not all come at once.
+// The connection is gone (closed, or given up): let go of every button, and try again after a while, twice as
+// long each time (in beats: 0.5 s, 1 s, … up to 8 s), a little at random so that many pages do not all come at once.
 function lost() {
   letGoOfAll();
   const old = socket;
   socket = null;
   if (old && old.readyState < WebSocket.CLOSING) old.close();
-  const wait = retry * (0.8 + 0.4 * Math.random());
-  retry = Math.min(8000, retry * 2);
-  connection("lost", t("reconnecting", { seconds: Math.ceil(wait / 1000) }));
+  const beat = table ? table.beat * 1000 : 1000;
+  const wait = beat * Math.min(LAST_TRY_BEATS, FIRST_TRY_BEATS * 2 ** tries) * (0.8 + 0.4 * Math.random());
+  tries += 1;
+  connectionSays("lost", t("reconnecting", { seconds: Math.ceil(wait / 1000) }));
   clearTimeout(retryTimer);
   retryTimer = setTimeout(connect, wait);
 }
@@ -94,18 +105,12 @@ function watch() {
   if (socket.readyState !== WebSocket.OPEN || !table) return;
   const silent = (now - heard) / 1000;
   if (silent > DROP_BEATS * table.beat) lost();
-  else if (silent > STALE_BEATS * table.beat) connection("stale", t("stale", { seconds: Math.floor(silent) }));
-  else connection("live", t("live"));
+  else if (silent > STALE_BEATS * table.beat) connectionSays("stale", t("stale", { seconds: Math.floor(silent) }));
+  else connectionSays("live", t("live"));
 }
 
-function connection(kind, text) {
-  const node = $("connection");
-  if (node.dataset.state !== kind) node.dataset.state = kind;
-  if (node.textContent !== text) node.textContent = text;
-  document.body.classList.toggle("stale", kind !== "live");
-}
-
-window.addEventListener("online", () => { if (!socket || socket.readyState !== WebSocket.OPEN) connect(); });
+// Back on the network, or in view again, while waiting to try again: try now (a connection on its way is left be).
+window.addEventListener("online", () => { if (!socket) connect(); });
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && !socket) connect();
 });
@@ -119,7 +124,7 @@ function receive(message) {
     table = message.table;
     keyMap = new Map(table.keys);
     rights = message.rights;
-    connection("live", t("live"));
+    connectionSays("live", t("live"));
     build();
   } else if (message.type === "rights") {
     rights = message.rights;
@@ -133,7 +138,10 @@ function receive(message) {
     say();
   } else if (message.type === "error") {
     const error = $("error");
-    error.textContent = { 403: t("error-watch-only"), 429: t("error-too-fast") }[message.status] || message.error;
+    const wrongToken = message.about === "auth";
+    if (wrongToken) setToken("");          // not sent again at each new connection
+    error.textContent = (wrongToken ? t("error-wrong-token") : { 403: t("error-watch-only"), 429: t("error-too-fast") }[
+      message.status]) || message.error;
     clearTimeout(error.timer);
     error.timer = setTimeout(() => { error.textContent = ""; }, 5000);
   }
@@ -208,18 +216,18 @@ function build() {
   $("table").classList.toggle("teams", Boolean(table.panels.west || table.panels.east));
   $("table").dataset.turns = String(turns);
   $("menu").hidden = !rights.play;
+  $("menu").textContent = said("menu");
   if (rights.play) pressable($("menu"));
   $("keys").textContent = rights.play ? keyLegend() : t("watch-only");
   if (frame) paint();
   if (state) say();
+  if (review) showReview();           // the board made anew, the position looked back on drawn again
 }
 
+// A frame: the card displays as they are lit, and the board, unless it is looked back on or stands still.
 function paint() {
   if (!lights || !frame) return;
-  if (!review) {
-    paintBoard(lights, frame.board);
-    if (reducedMotion.matches) steady();
-  }
+  if (!review && !reducedMotion.matches) paintBoard(lights, frame.board);
   const dimmed = new Set(frame.dimmed);
   for (const [slot, canvas] of matrices) {
     paintMatrix(canvas, frame.displays[slot] || [0, 0, 0, 0, 0, 0, 0, 0], dimmed.has(slot), table.dots);
@@ -227,29 +235,31 @@ function paint() {
   $("caption").textContent = frame.caption;
 }
 
-// With less motion asked for, what blinks on the table stands still on the page: the crown on its stone
-// (its mark shows it), the square a card previews, in its colour.
-function steady() {
-  if (!state || !state.crown || !["play", "options"].includes(state.screen)) return;
+// With less motion asked for, nothing on the board moves: it is drawn when the state in words changes, not at
+// each frame. During a game it is the position: each stone, the crown on its square (its stone's colour, or its
+// own; its mark shows it) and the chosen card's square in its seat's colour, as the table blinks them; with no
+// game (a menu, attract mode), the frame shown with the state, until the state changes.
+function paintStill() {
+  if (!lights || review || !reducedMotion.matches) return;
+  if (state && state.crown) paintBoard(lights, stillColours());
+  else if (frame) paintBoard(lights, frame.board);
+}
+
+function stillColours() {
   const colours = table.colours;
-  const stone = state.red_stones.includes(state.crown) ? colours.red
-    : state.white_stones.includes(state.crown) ? colours.white : colours.crown;
-  paintOne(indexOf(state.crown), stone);
+  const red = new Set(state.red_stones), white = new Set(state.white_stones);
   const p = state.preview;
-  if (p && p.square && p.kind !== "no") paintOne(indexOf(p.square), colours[p.seat.replace(/\d+$/, "")]);
+  const chosen = p && p.square && p.kind !== "no" ? p.square : null;
+  return Array.from({ length: 81 }, (_, i) => {
+    const square = squareOf(i);
+    const stone = red.has(square) ? colours.red : white.has(square) ? colours.white : null;
+    if (square === chosen) return colours[p.seat.replace(/\d+$/, "")];
+    if (square === state.crown) return stone || colours.crown;
+    return stone || "#000000";
+  });
 }
 
-// The frame index of a square (rank 9 first, file a first).
-function indexOf(square) {
-  return (9 - Number(square.slice(1))) * 9 + FILES.indexOf(square[0]);
-}
-
-function paintOne(i, colour) {
-  const light = lights[i];
-  light.dataset.colour = colour;
-  light.style.setProperty("--c", colour);
-  light.classList.toggle("lit", colour !== "#000000");
-}
+reducedMotion.addEventListener("change", () => (reducedMotion.matches ? paintStill() : paint()));
 
 // --- the game in words ------------------------------------------------------------------------------
 
@@ -314,7 +324,7 @@ function say() {
   $("seats").replaceChildren(...seats.map((seat) => element("section", {
     className: `seat${seat.seat === state.to_move ? " to-move" : ""}`, "aria-label": seatTitle(seat.seat) },
   element("h2", { text: `${seatTitle(seat.seat)}: ${playerWords(seat)}` }),
-  element("p", { text: t("heroes-cards", { heroes: seat.heroes, cards: seat.cards.map((c) => c || "—").join(" ") }) }))));
+  element("p", { text: t("heroes-cards", { heroes: seat.heroes, cards: handWords(seat.cards) }) }))));
   const names = Object.fromEntries(seats.map((s) => [s.seat, s.name]));
   for (const title of document.querySelectorAll(".seat-title")) {
     const seat = title.dataset.seat;
@@ -324,15 +334,24 @@ function say() {
   for (const [slot, holder] of cards) holder.setAttribute("aria-label", cardLabel(slot));
   menuHelp();
   movesList();
-  if (!review) marks();
   reachable();
-  textBoard($("text-board"), { red: state.red_stones, white: state.white_stones, crown: state.crown });
-  $("board").setAttribute("aria-label", state.crown ? boardWords({ red: state.red_stones, white: state.white_stones,
-    crown: state.crown }) : t("board-label"));
+  if (!review) {                       // looking back, the board and its words are the position looked back on
+    marks();
+    const position = { red: state.red_stones, white: state.white_stones, crown: state.crown };
+    textBoard($("text-board"), position);
+    $("board").setAttribute("aria-label", state.crown ? boardWords(position) : t("board-label"));
+    paintStill();
+  }
   const game = state.seats.length > 0;
   $("download").hidden = !game;
   $("share").value = shareLink();
-  if (frame && reducedMotion.matches) paint();
+}
+
+// A seat's cards in words, card 1 first, its empty buttons counted: "NE2 W1 (3 empty)".
+function handWords(cards) {
+  const held = cards.filter(Boolean);
+  const empty = cards.length - held.length;
+  return (held.join(" ") || "—") + (empty ? ` (${t("empty-count", { n: empty })})` : "");
 }
 
 // What the table's displays say of a press, in words: the preview, a refusal and why, HERO?, WAIT; in a menu,
@@ -345,7 +364,7 @@ function saidWords() {
   }
   if (p && p.kind === "hero") return t("said-hero", { seat: seatTitle(p.seat), move: p.move, square: p.square });
   if (p && p.kind === "play") return t("said-preview", { seat: seatTitle(p.seat), move: p.move, square: p.square });
-  if (s && s.key === "passes") return t("said-passes", { seat: seatTitle(state.to_move || "red") });
+  if (s && s.key === "passes" && s.by) return t("said-passes", { seat: seatTitle(s.by) });
   if (s && s.key === "hero") return t("said-hero-played");
   if (s && s.key === "undone") return s.text;
   if (state.screen === "menu" || state.screen === "options") {     // a menu's cards, said as they change
@@ -365,17 +384,11 @@ function menuHelp() {
   $("menu-help-title").textContent = game ? t("game-menu") : t("new-game-menu");
   $("menu-cards").replaceChildren(...labels.map((label, k) => {
     if (!label) return null;
-    const what = game ? itemWords(label) : t(k === labels.length - 1 ? "menu-card-start" : `menu-card-${k + 1}`);
+    const what = game ? t(`${state.menu_keys[k]}-does`)
+      : t(k === labels.length - 1 ? "menu-card-start" : `menu-card-${k + 1}`);
     return element("li", { text: `${t("card-n", { n: k + 1 })}: ${label} — ${what}` });
   }).filter(Boolean));
   $("menu-note").textContent = game ? t("game-menu-note") : t("new-game-menu-note");
-}
-
-function itemWords(label) {
-  for (const item of ["score", "last", "hint", "takeback", "new", "more"]) {
-    if (said(`item-${item}`) === label) return t(`item-${item}-does`);
-  }
-  return "";
 }
 
 function keyLegend() {
@@ -450,19 +463,21 @@ function tap(name) {
 
 // --- the moves so far, and looking back on them ----------------------------------------------------------
 
+// The list follows the game's moves, each item's words compared (a takeback, a new game change them).
 function movesList() {
   const list = $("moves");
   const history = state.history || [];
   $("no-moves").hidden = history.length > 0;
-  if (list.children.length > history.length || list.dataset.game !== String(state.number)) {
-    list.replaceChildren();
-    list.dataset.game = String(state.number);
-  }
-  for (let n = list.children.length; n < history.length; n++) {
-    const [seat, move] = history[n];
-    list.append(element("li", {}, element("button", { type: "button", "data-ply": String(n + 1),
-      text: `${seatTitle(seat)} ${move}` })));
-  }
+  while (list.children.length > history.length) list.lastElementChild.remove();
+  history.forEach(([seat, move], n) => {
+    const text = `${seatTitle(seat)} ${move}`;
+    const item = list.children[n];
+    if (!item) {
+      list.append(element("li", {}, element("button", { type: "button", "data-ply": String(n + 1), text })));
+    } else if (item.textContent !== text) {
+      item.firstElementChild.textContent = text;
+    }
+  });
   current();
 }
 
@@ -481,11 +496,11 @@ function current() {
 // Look at the position after move `n` of the game on the table (the table's own replay of it); the game
 // goes on meanwhile, and the page follows it again with "back to the game" (or any press).
 async function lookBack(n) {
-  const moves = (state.history || []).length;
-  if (n >= moves) { toLive(); return; }
+  const history = state.history || [];
+  if (n >= history.length) { toLive(); return; }
   n = Math.max(0, n);
   let game = review && review.game;
-  if (!game || game.plies.length - 1 < moves) {
+  if (!game || review.number !== state.number || !sameMoves(game, history)) {
     try {
       game = await api("/api/games/current");
     } catch (error) {
@@ -493,12 +508,28 @@ async function lookBack(n) {
       return;
     }
   }
-  review = { game, n };
+  review = { game, n, number: state.number };
+  showReview();
+}
+
+// Whether `game` (the table's replay of the game on it) is still the game's moves, move for move: after a
+// takeback, or a new game, it is not.
+function sameMoves(game, history) {
+  return game.plies.length === history.length + 1 && history.every(([, move], k) => game.plies[k + 1].move === move);
+}
+
+// The position looked back on: the board, its marks and its words.
+function showReview() {
+  const { game, n } = review;
   document.body.classList.add("reviewing");
   $("review").hidden = false;
   $("review-text").textContent = `${t("looking-back")} ${plyWords(game, n)}`;
   showPly($("board"), lights, game, n);
   markBoard($("board"), { preview: null });
+  const ply = game.plies[n];
+  const position = { red: ply.red_stones, white: ply.white_stones, crown: ply.crown };
+  textBoard($("text-board"), position);
+  $("board").setAttribute("aria-label", boardWords(position));
   reachable();
   current();
 }

@@ -4,7 +4,8 @@
 // and nothing of another game is shown. The page's address is the game's share link, and its record
 // downloads as `roseking replay` reads it.
 import {
-  api, copier, element, keepInView, languageMenu, levelName, makeBoard, plyWords, resultWords, seatTitle, showPly, t, withLang,
+  api, copier, element, gamePlayer, keepInView, languageMenu, makeBoard, plyWords, resultWords, seatTitle, showPly, t,
+  withLang,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,9 +29,7 @@ async function open() {
   document.title = `${t("game-name")} · ${t("replay-of", { line })}`;
   lights = makeBoard($("replay-board"));
   const seats = Object.keys(game.players || {});
-  $("replay-who").textContent = seats.map((seat) => `${seatTitle(seat)}: ${(game.names || {})[seat] ||
-    (game.players[seat] === "human" ? t("a-person") : t("the-computer", { level: levelName(game.players[seat]) }))}`)
-    .join(" · ") +
+  $("replay-who").textContent = seats.map((seat) => `${seatTitle(seat)}: ${gamePlayer(game, seat)}`).join(" · ") +
     ` · ${resultWords(game.result)}`;
   $("moves").replaceChildren(...game.plies.slice(1).map((ply, i) => element("li", {},
     element("button", { type: "button", "data-ply": String(i + 1), text: `${seatTitle(ply.by)} ${ply.move}` }))));

@@ -3,7 +3,8 @@
 // errors), the recent games with their replays and the archive's download, the token, and with the token
 // the operator's actions: a new game, the brightness, a clean shutdown (if allowed).
 import {
-  api, element, languageMenu, levelName, modeName, resultWords, setToken, t, takeTokenFromAddress, token, withLang,
+  api, connectionSays, element, gamePlayer, languageMenu, modeName, resultWords, setToken, t, takeTokenFromAddress,
+  token, withLang,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,10 +46,7 @@ function when(at, time = true) {
 
 function stale() {
   if (answered && performance.now() - answered > STALE_MS) {
-    const node = $("connection");
-    node.dataset.state = "stale";
-    node.textContent = t("stale", { seconds: Math.floor((performance.now() - answered) / 1000) });
-    document.body.classList.add("stale");
+    connectionSays("stale", t("stale", { seconds: Math.floor((performance.now() - answered) / 1000) }));
   }
 }
 
@@ -57,20 +55,16 @@ async function health() {
   try {
     s = await api("/api/status", {}, 4000);
   } catch (error) {
-    $("connection").textContent = t("no-answer-now", { why: error.message });
-    $("connection").dataset.state = "lost";
-    document.body.classList.add("stale");
+    connectionSays("lost", t("no-answer-now", { why: error.message }));
     return;
   }
   answered = performance.now();
-  $("connection").textContent = t("live");
-  $("connection").dataset.state = "live";
-  document.body.classList.remove("stale");
+  connectionSays("live", t("live"));
   const rows = [
     [t("up-for"), duration(s.uptime_seconds)],
     [t("started"), when(s.started, false)],
     [t("backend"), s.backend === "pi" ? t("backend-pi") : t("backend-sim")],
-    [t("mode"), `${s.mode in { humans: 1, "vs-computer": 1, demo: 1, teams: 1 } ? modeName(s.mode) : s.mode} (${s.screen})`],
+    [t("mode"), s.mode === s.screen ? t(`screen-${s.screen}`) : `${modeName(s.mode)} (${t(`screen-${s.screen}`)})`],
     [t("games-today", { day: s.today }), t("games-started-finished", { started: s.games_started, finished: s.games_finished })],
     [t("frames-per-second"), t("frames-shown", { fps: s.frames_per_second, frames: s.frames })],
     [t("brightness"), `${Math.round(s.brightness * 100)}%`],
@@ -95,13 +89,6 @@ async function health() {
 
 // --- recent games -----------------------------------------------------------------------------------
 
-function who(game, colour) {
-  if (game.names && game.names[colour]) return game.names[colour];
-  const player = game.players[colour];
-  if (player === undefined) return "—";
-  return player === "human" ? t("a-person") : t("the-computer", { level: levelName(player) });
-}
-
 async function games() {
   let list;
   try {
@@ -114,7 +101,7 @@ async function games() {
     element("td", {}, element("a", { href: withLang(`/replay?game=${g.line}`), "aria-label": t("replay-of", { line: g.line }),
       text: String(g.line) })),
     element("td", { text: g.variant === "teams" ? t("teams-game")
-      : `${who(g, "red")} – ${who(g, "white")}` }),
+      : `${gamePlayer(g, "red")} – ${gamePlayer(g, "white")}` }),
     element("td", { className: "number", text: `${g.scores.red}–${g.scores.white}` }),
     element("td", { text: resultWords({ winner: g.winner, reason: g.reason }) }),
     element("td", { className: "number", text: String(g.moves) }))));
