@@ -7,7 +7,6 @@ import html
 import io
 import json
 import re
-import subprocess
 import sys
 import tempfile
 import warnings
@@ -20,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+import processes
 from engine.record import read_records, replay
 from engine.tally import CSV_COLUMNS, SQUARES, Tally, facts
 from engine.variants import COLOURS
@@ -178,6 +178,17 @@ def test_tournament_records_give_the_tournament_table_and_elo_with_intervals(tou
         assert re.search(rf"<td>{re.escape(r['player'])}</td>.*?<td>{elo} ± \d+</td>", page)
 
 
+def test_the_same_records_give_the_same_files(tournament: dict[str, Any], tmp_path: Path) -> None:
+    """The page, every figure as PNG and SVG, the numbers: byte for byte, run after run (no date in them, the
+    SVG's ids made from its content), so that a report made on a cluster is the one made in one process
+    (test_cluster) and a report can be compared with the last one."""
+    code, _, err = cli("report", str(tournament["records"]), "--out", str(tmp_path / "again"))
+    assert code == 0, err
+    first = {p.name: p.read_bytes() for p in sorted(tournament["out"].iterdir())}
+    assert {p.name: p.read_bytes() for p in sorted((tmp_path / "again").iterdir())} == first
+    assert len([name for name in first if name.endswith((".png", ".svg"))]) == 2 * len(FIGURES)
+
+
 def test_elo_intervals_narrow_with_more_games() -> None:
     few = elo_intervals({("a", "b"): (30, 40), ("b", "c"): (25, 40)})
     many = elo_intervals({("a", "b"): (300, 400), ("b", "c"): (250, 400)})
@@ -300,7 +311,7 @@ def test_without_matplotlib_the_csv_works_and_the_page_says_what_to_install(tmp_
              "sys.exit(main(sys.argv[1:]))\n")
     records = str(runs["files"]["classic"])
     for argv, status in (([records, "--csv", str(tmp_path / "g.csv")], 0), ([records, "--out", str(tmp_path)], 2)):
-        proc = subprocess.run([sys.executable, "-c", block, "report", *argv], capture_output=True, text=True,
+        proc = processes.run([sys.executable, "-c", block, "report", *argv], capture_output=True, text=True,
                               timeout=60, check=False)
         assert proc.returncode == status, proc.stderr
     assert proc.stderr == "error: --out needs matplotlib: pip install 'roseking[report]'\n"
@@ -314,7 +325,7 @@ def test_the_table_commands_do_not_need_matplotlib(runs: dict[str, Any], tmp_pat
             f"main(['legal', '-']); main(['report', {str(runs['files']['classic'])!r}, '--csv', {out!r}]); "
             "assert 'matplotlib' not in sys.modules and 'numpy' not in sys.modules, 'plotting imported'")
     pos = json.dumps(finals(runs["files"]["classic"])[0].to_json())
-    proc = subprocess.run([sys.executable, "-c", code], input=pos, capture_output=True, text=True,
+    proc = processes.run([sys.executable, "-c", code], input=pos, capture_output=True, text=True,
                           timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
 
@@ -386,7 +397,7 @@ def test_unfinished_games_are_counted_and_left_out(tmp_path: Path, runs: dict[st
 
 def test_records_from_standard_input(tmp_path: Path, runs: dict[str, Any]) -> None:
     path = runs["files"]["teams"]
-    proc = subprocess.run([sys.executable, "-m", "firmware_py.cli", "report", "-", "--csv", str(tmp_path / "g.csv")],
+    proc = processes.run([sys.executable, "-m", "firmware_py.cli", "report", "-", "--csv", str(tmp_path / "g.csv")],
                           input=path.read_text(), capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     with open(tmp_path / "g.csv", newline="", encoding="utf-8") as f:
@@ -395,11 +406,12 @@ def test_records_from_standard_input(tmp_path: Path, runs: dict[str, Any]) -> No
     assert [int(r["line"]) for r in rows] == list(range(1, 25))
 
 
-@pytest.mark.parametrize("name", ["x" * 3000, "$\\frac{$", "a$b$c"])
-def test_any_player_name_is_drawn_without_a_warning(tmp_path: Path, runs: dict[str, Any], name: str) -> None:
-    """A very long name collapsed the figures' layout (matplotlib warned); `$…$` was taken for mathtext."""
-    lines = runs["files"]["classic"].read_text().splitlines()[:4]
-    records = [json.loads(line) | {"players": {"red": name, "white": "greedy"}} for line in lines]
+def test_any_player_name_is_drawn_without_a_warning(tmp_path: Path, runs: dict[str, Any]) -> None:
+    """A very long name collapsed the figures' layout (matplotlib warned); `$…$` was taken for mathtext.
+    Each name plays red in a game of one report, so each has its row in the same figures."""
+    names = ["x" * 3000, "$\\frac{$", "a$b$c"]
+    lines = runs["files"]["classic"].read_text().splitlines()[:len(names)]
+    records = [json.loads(line) | {"players": {"red": name, "white": "greedy"}} for line, name in zip(lines, names)]
     path = tmp_path / "named.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in records))
     with warnings.catch_warnings():
@@ -407,8 +419,10 @@ def test_any_player_name_is_drawn_without_a_warning(tmp_path: Path, runs: dict[s
         code, printed, err = cli("report", str(path), "--out", str(tmp_path / "out"))
     assert code == 0 and err == "", err
     page = (tmp_path / "out" / "index.html").read_text()
-    assert html.escape(name[:59]) in page and (len(name) <= 60 or name[:61] not in page)   # cut on the page
-    assert json.dumps(name) in (tmp_path / "out" / "report.json").read_text()       # whole in the numbers
+    numbers = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert set(numbers["classic"]["summary"]["players"]) == {*names, "greedy"}      # whole in the numbers
+    for name in names:
+        assert html.escape(name[:59]) in page and (len(name) <= 60 or name[:61] not in page)   # cut on the page
 
 
 def test_empty_output_names_and_a_csv_over_its_own_input_are_refused(tmp_path: Path, runs: dict[str, Any]) -> None:

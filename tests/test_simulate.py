@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+import processes
 from engine.position import Position
 from engine.record import read_records, replay
 from engine.serialize import to_json
@@ -127,7 +128,7 @@ def test_the_agent_answers_each_line_and_goes_on_after_a_bad_one():
     lines = [json.dumps(pos).encode(), b"not json", json.dumps(pos | {"crown": "z9"}).encode(),
              json.dumps(over).encode(), b"[" * 1000, b'{"seed": ' + b"7" * 5000 + b"}", b'{"a": "\xff"}',
              b" " * (2 << 20), json.dumps(pos).encode()]
-    proc = subprocess.run([sys.executable, "-m", "firmware_py.cli", "agent", "--level", "easy:10", "--seed", "1"],
+    proc = processes.run([sys.executable, "-m", "firmware_py.cli", "agent", "--level", "easy:10", "--seed", "1"],
                           input=b"\n".join(lines) + b"\n", capture_output=True, timeout=60)
     assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
     answers = proc.stdout.decode().splitlines()
@@ -145,10 +146,9 @@ def test_the_agent_answers_each_line_and_goes_on_after_a_bad_one():
 
 def test_the_agent_answers_before_the_next_line_arrives():
     """A program may wait for each answer before it sends the next position."""
-    proc = subprocess.Popen([sys.executable, "-m", "firmware_py.cli", "agent", "--level", "greedy"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     pos = Position.new(seed=4)
-    try:
+    with processes.started([sys.executable, "-m", "firmware_py.cli", "agent", "--level", "greedy"],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as proc:
         for _ in range(3):
             proc.stdin.write(json.dumps(to_json(pos)) + "\n")
             proc.stdin.flush()
@@ -156,8 +156,6 @@ def test_the_agent_answers_before_the_next_line_arrives():
             pos.play(move)  # a legal move, or IllegalMoveError
         proc.stdin.close()
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
 
 
 def test_the_agent_through_main(monkeypatch, capsys):
@@ -202,3 +200,24 @@ def test_bad_sprt_options_are_refused(capsys, argv, message):
 def test_an_empty_sprt_is_refused_not_ignored(capsys):
     code, out, err = cli(capsys, "tournament", "--players", "greedy,random", "--games", "2", "--sprt", "")
     assert (code, out) == (2, "") and err == "error: --sprt: expected two percentages P0,P1 such as 50,60, got ''\n"
+
+
+def test_a_run_in_one_process_loads_no_progress_bar_nor_process_pool():
+    """Start-up counts in a short run: with no terminal to draw on, `simulate` loads neither tqdm nor
+    multiprocessing, concurrent.futures or logging (a tenth of a second together)."""
+    code = ("import sys; from firmware_py.cli import main; main(['simulate', '--games', '3']); "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'tqdm', 'multiprocessing', 'concurrent', 'logging'}))")
+    out = processes.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "[]"
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_only(monkeypatch):
+    from firmware_py import executors
+
+    with executors.progress(5) as bar:
+        bar.update(2)
+        assert isinstance(bar, executors.Silent) and bar.n == 2 and bar.total == 5
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with executors.progress(5) as bar:
+        assert type(bar).__name__ == "tqdm" and bar.total == 5

@@ -2,6 +2,8 @@
 test, then the outcomes: cards that read right at every seat, every hand legible, the game's state
 and the last move on demand, no hidden gestures, cards that stay on their buttons, an honest end,
 nothing lost, said on the table."""
+import contextlib
+import fcntl
 import json
 import math
 import os
@@ -10,6 +12,7 @@ import re
 import select
 import shlex
 import signal
+import struct
 import subprocess
 import sys
 import termios
@@ -18,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+import processes
 from engine.moves import DRAW, MOVES
 from engine.notation import CARD_NAMES, parse_card
 from engine.position import Position
@@ -168,7 +172,7 @@ def test_finding_3_holding_hero_confirms_the_hero_move_as_a_press_does(tmp_path,
     """Finding 3: holding HERO for a second cancelled a hero move and asked for a hint instead; now HERO
     confirms it, however long it is held."""
     data = tmp_path / "rk"
-    play_cli(tmp_path, FINDING_3 + [hero, "wait 2"], "--mode", "humans", "--seed", "4", "--data-dir", str(data))
+    play_cli(tmp_path, FINDING_3 + [hero], "--mode", "humans", "--seed", "4", "--data-dir", str(data))
     assert moves_saved(data) == ["NW3", "S2", "S3", "NE3", "H+W3"]
 
 
@@ -178,7 +182,7 @@ def test_finding_4_holding_draw_never_takes_moves_back(tmp_path):
     made (`--exit-after-script` waits for it, however long the machine takes), and the hold comes at
     red's turn in the resumed game: no real-time wait decides what is tested."""
     data = tmp_path / "rk"
-    play_cli(tmp_path, ["red.card1 press", "red.card1 press"], "--mode", "vs-computer", "--level", "easy", "--seed",
+    play_cli(tmp_path, ["red.card1 press", "red.card1 press"], "--mode", "vs-computer", "--level", "random", "--seed",
              "4", "--data-dir", str(data))
     before = moves_saved(data)
     assert before[0] == "NW3" and len(before) == 2                  # NW3, and the computer's answer
@@ -295,29 +299,27 @@ def read_until(master, pattern, seconds=30.0, proc=None):
     return got
 
 
+@contextlib.contextmanager
 def in_a_terminal(argv, cwd):
-    """Start `roseking argv` in a pseudo-terminal of 80 × 24; returns (process, master fd, slave fd)."""
-    import fcntl
-    import struct
+    """`roseking argv` started in a pseudo-terminal of 80 × 24: (process, master fd, slave fd), the
+    process ended and both ends closed when the block is left."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    proc = subprocess.Popen(ROSEKING + argv, stdin=slave, stdout=slave, stderr=slave, env=ENV, cwd=cwd,
-                            start_new_session=True)
-    return proc, master, slave
+    try:
+        with processes.started(ROSEKING + argv, stdin=slave, stdout=slave, stderr=slave, env=ENV,
+                               cwd=cwd) as proc:
+            yield proc, master, slave
+    finally:
+        os.close(master)
+        os.close(slave)
 
 
 def test_finding_7_the_resume_line_comes_after_the_picture_is_up(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     (data / CURRENT).write_text(json.dumps(played(Setup("humans", seed=4), 3).record()))
-    proc, master, slave = in_a_terminal(["play", "--sim", "--data-dir", str(data)], tmp_path)
-    try:
+    with in_a_terminal(["play", "--sim", "--data-dir", str(data)], tmp_path) as (proc, master, _):
         got = read_until(master, rb"resuming the saved game")
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        read_until(master, rb"", 30, proc)
-        os.close(master)
-        os.close(slave)
     assert b"\x1b[2J" in got and got.index(b"resuming the saved game (3 moves)") > got.index(b"\x1b[2J")
 
 
@@ -325,21 +327,14 @@ def test_finding_7_the_resume_line_comes_after_the_picture_is_up(tmp_path):
 
 @pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
 def test_finding_8_the_terminal_is_given_back_on_every_signal_it_can_catch(tmp_path, sig):
-    proc, master, slave = in_a_terminal(["play", "--sim", "--mode", "humans", "--seed", "1", "--data-dir",
-                                         str(tmp_path)], tmp_path)
-    try:
+    with in_a_terminal(["play", "--sim", "--mode", "humans", "--seed", "1", "--data-dir", str(tmp_path)],
+                       tmp_path) as (proc, master, slave):
         got = read_until(master, rb"Ctrl-C=quit")
         assert b"Ctrl-C=quit" in got                     # the key map fits in 80 columns
         cbreak = termios.tcgetattr(slave)[3]
         proc.send_signal(sig)
         got += read_until(master, rb"\x1b\[r\x1b\[999;1H", 30, proc)
         restored = termios.tcgetattr(slave)[3]
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(master)
-        os.close(slave)
     assert not cbreak & termios.ICANON and restored & termios.ICANON and restored & termios.ECHO
     assert b"\x1b[r\x1b[999;1H" in got                  # the scroll region given back
 
@@ -383,7 +378,7 @@ def test_finding_9_the_first_moves_example_does_what_its_header_says_and_leaves_
     mine.write_text(json.dumps(played(Setup("humans", seed=4), 3).record()))
     before = mine.read_text()
     frames = tmp_path / "frames.jsonl"
-    done = subprocess.run(ROSEKING + command[1:] + ["--frames", str(frames)], cwd=tmp_path, capture_output=True,
+    done = processes.run(ROSEKING + command[1:] + ["--frames", str(frames)], cwd=tmp_path, capture_output=True,
                           env=dict(ENV, XDG_DATA_HOME=str(home)), stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 0, done.stderr
     assert mine.read_text() == before and not list((home / "roseking").glob("set-aside-*"))
@@ -524,12 +519,14 @@ def test_the_end_says_why_the_scores_and_the_winner():
 
 def test_every_way_of_leaving_a_game_keeps_it_current_or_archived(tmp_path):
     """A new game from the menu, a mode change from the menu, the end of a game, a demonstration's next
-    deal and `--mode`: every game with a move is afterwards the current save or a line of records.jsonl."""
+    deal and `--mode`: every game with a move is afterwards the current save or a line of records.jsonl.
+    The computer plays `random` (the menu keeps the first game's level): what is kept is tested, not its
+    strength."""
     data = tmp_path / "data"
     rig = Rig(data, Settings(show_seconds=0.05))
     played_games = []
     try:
-        game = rig.start(Setup("humans", seed=7))
+        game = rig.start(Setup("humans", "random", seed=7))
         rig.play(MOVES[parse_card("NE3")])
         played_games.append(game.pos.history())
         rig.new_game_menu()                              # 1. a new game of the same mode, from the menu
