@@ -4,6 +4,7 @@
 Missing, the browser is a failure in CI (`CI` set: `.ci/run` installs it) and a skip, saying
 why, anywhere else.
 """
+import contextlib
 import os
 import shutil
 import subprocess
@@ -14,6 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+import processes
 
 CHROMIUM = os.environ.get("ROSEKING_CHROMIUM", "/usr/bin/chromium")
 DRIVER = os.environ.get("ROSEKING_CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -54,6 +57,17 @@ def chromium(width=1280, height=800):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def until(condition, timeout=20.0, what="the page"):
+    """`condition()`'s first true value, asked every 50 ms; a failure naming `what` after `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while True:
+        got = condition()
+        if got:
+            return got
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
 def viewport(driver, width, height):
     """Make the page's viewport `width` × `height` CSS pixels (the window's size counts its frame too)."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -70,8 +84,9 @@ class Table:
                    PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
         self.log = Path(cwd, data_dir).parent / f"{Path(data_dir).name}.log"
         self._log = open(self.log, "w")
-        self.process = subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.DEVNULL, stderr=self._log)
+        self._group = contextlib.ExitStack()      # the service's whole process group ends with `stop`
+        self.process = self._group.enter_context(processes.started(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                                                                   stdout=subprocess.DEVNULL, stderr=self._log))
         self.url = self._address()
 
     def _address(self, timeout=30.0):
@@ -87,7 +102,29 @@ class Table:
         raise AssertionError(f"the table did not come up: {self.log.read_text()}")
 
     def stop(self):
+        """Stop the service as systemd would (SIGTERM: it saves and writes its frame dump), then end whatever of
+        its process group is left (`processes.started`)."""
         if self.process.poll() is None:
             self.process.terminate()
-            self.process.wait(30)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(30)
+        self._group.close()
         self._log.close()
+
+
+def game_record(seed, names=None, moves=None):
+    """A game the `random` player plays against itself on deal `seed` (to its end, or `moves` moves), with `names`
+    at its seats, as the table records it: one line of an archive, or a save."""
+    import random
+    from engine.players import make_player
+    from engine.position import Position
+    from engine.record import dumps
+    from firmware_py.table.game import Game, Mode, Setup
+    start = Position.new(seed=seed)
+    pos = start.copy()
+    pos.rng = random.Random(seed)
+    player = make_player("random", seed=seed)
+    while pos.outcome() is None and len(pos.stack) != moves:
+        pos.push(player.choose(pos.copy()))
+    return dumps(Game(Setup(Mode.HUMANS, seed=seed), start, pos, names=names).record()) + "\n"
+

@@ -196,16 +196,17 @@ def test_the_end_says_why_the_scores_and_the_winner_in_the_tables_language(langu
     assert ending(game, ES).endswith(("EMPATE", "GANA ROJO", "GANA BLANCO"))
 
 
-def test_the_operator_reads_english_whatever_the_table_speaks(tmp_path):
-    """The caption (terminal) and the web page's state are for the operator: English prose."""
+def test_the_caption_is_english_and_the_pages_state_speaks_the_tables_language(tmp_path):
+    """The caption (the terminal's, for the operator) is English prose; the state the web pages show speaks the
+    table's language, as its displays do (issue 33)."""
     rig = Rig(tmp_path, Settings(language=DE))
     try:
         rig.start(Setup("humans", seed=7))
         rig.play(MOVES[parse_card("NE3")])
         rig.new_game_menu()
         assert rig.session.screen is Screen.MENU
-        assert table_state(rig.session).menu[0] == "MODE 2 PLAYERS"
-        assert rig.session.menu.labels(DE)[0] == "MODUS 2 SPIELER"
+        state = table_state(rig.session)
+        assert state.to_dict(DE)["menu"][0] == rig.session.menu.labels(DE)[0] == "MODUS 2 SPIELER"
         assert caption(rig.session) == "the new-game menu"
     finally:
         rig.close()
@@ -213,3 +214,74 @@ def test_the_operator_reads_english_whatever_the_table_speaks(tmp_path):
 
 def test_a_seats_title_is_its_colour_and_its_number():
     assert [seat_title(s, DE) for s in Position.new("teams").variant.seats] == ["ROT 1", "WEISS 1", "ROT 2", "WEISS 2"]
+
+
+# --- the web pages' words (issue 33) -----------------------------------------------------------------------
+
+def test_every_word_of_the_pages_is_in_every_language_with_the_same_fields():
+    from firmware_py.table.messages import PAGE_CATALOGUE
+    for key, texts in PAGE_CATALOGUE.items():
+        assert set(texts) == set(Language), key
+        assert len({frozenset(fields(text)) for text in texts.values()}) == 1, key
+        assert all(text.strip() == text and text for text in texts.values()), key
+
+
+def test_every_word_the_pages_and_their_scripts_name_is_in_the_catalogue():
+    """A `{{key}}` of a page, a `t("key")` of its scripts, and the keys the scripts make (`why-` of each refusal,
+    `mode-` of each mode, …) are all the catalogue's: no page shows a word the catalogue does not have."""
+    import re
+    from pathlib import Path
+    from firmware_py.table.messages import PAGE_CATALOGUE
+    from firmware_py.web.language import PLACE
+    static = Path(__file__).resolve().parent.parent / "firmware_py" / "web" / "static"
+    named = {key for page in static.glob("*.html") for key in PLACE.findall(page.read_text())} - {"lang", "words"}
+    for script in static.glob("*.js"):
+        code = script.read_text()
+        named |= set(re.findall(r'\bt\("([a-z0-9-]+)"', code))
+        for pair in re.findall(r'\bt\([^()"]*\?\s*"([a-z0-9-]+)"\s*:\s*"([a-z0-9-]+)"', code):     # t(one ? "a" : "b")
+            named |= set(pair)
+    made = {f"why-{key}" for key in ("wait", "empty", "off-board", "own-stone", "no-hero", "card-first", "hand-full")}
+    made |= {f"mode-{mode}" for mode in Mode} | {f"colour-{c}" for c in ("red", "white")}
+    made |= {f"item-{item}-does" for item in (*ITEMS, MORE)} | {f"language-{lang}" for lang in Language}
+    made |= {f"reason-{r}" for r in ("last-stone", "blockade", "unfinished")} | {f"stone-{c}" for c in ("red", "white")}
+    made |= {f"member-{r}" for r in ("won", "draw", "lost")} | {f"menu-card-{k}" for k in ("1", "2", "3", "start")}
+    made |= {f"screen-{screen}" for screen in (*Screen, "starting")}
+    assert named | made <= set(PAGE_CATALOGUE)
+    assert set(PAGE_CATALOGUE) <= named | made          # and none is left over
+    assert {key.removeprefix("why-") for key in made if key.startswith("why-")} <= set(CATALOGUE)   # refusals
+
+
+def test_the_how_to_calls_each_button_by_the_name_it_has():
+    """The displays' how-to and the pages name DRAW, HERO and MENU as the table's buttons do, in every language
+    (the German how-to said NACHZIEHEN beside a KARTE ZIEHEN button); the pages take the word from the catalogue
+    (`{@draw}`), so the two cannot part again."""
+    from firmware_py.web.language import page_text
+    for language in Language:
+        assert say("howto-draw", language).startswith(say("draw", language) + ":")
+        assert say("howto-hero", language).startswith(say("hero", language) + ":")
+        assert page_text("howto-draw", language).startswith(say("draw", language) + " ")
+        assert say("draw", language) in page_text("why-empty", language)
+        assert page_text("howto-menu", language).startswith(say("menu", language) + " ")
+        assert say("hero-ask", language) in page_text("said-hero", language)
+
+
+def test_every_page_in_every_language_gives_each_id_once():
+    """An id names one element of a page (the page's words were in a `<script id="words">` beside a `<section
+    id="words">`: invalid HTML, and `getElementById` took whichever came first)."""
+    from collections import Counter
+    from html.parser import HTMLParser
+    from firmware_py.web import language
+    from firmware_py.web.server import PAGES, STATIC
+
+    class Ids(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.ids = Counter()
+
+        def handle_starttag(self, tag, attrs):
+            self.ids.update(value for name, value in attrs if name == "id")
+    for name in PAGES.values():
+        for lang in Language:
+            ids = Ids()
+            ids.feed(language.page(STATIC / name, lang).decode())
+            assert ids.ids and max(ids.ids.values()) == 1, (name, lang, ids.ids.most_common(1))

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 from selenium.webdriver.common.action_chains import ActionChains
 
-from browser_kit import Table, chromium, need_browser, viewport
+from browser_kit import Table, chromium, need_browser, until, viewport
 from engine.players import make_player
 from engine.record import dumps, replay
 from firmware_py.table.game import Game, Mode, Setup
@@ -23,6 +23,7 @@ from hardware.snapshot import DOT_DIM, DOT_OFF, DOT_ON
 
 TOKEN = "browser-test-token-0123"
 CROWN, RED = "#ff9600", "#ff0000"
+MARK = "#fff3c4"            # the crown's mark over its square
 
 
 @pytest.fixture(scope="module")
@@ -39,16 +40,6 @@ def driver(browser):
     viewport(browser, 1280, 800)
     yield browser
     browser.get("about:blank")
-
-
-def until(condition, timeout=20.0, what="the page"):
-    end = time.monotonic() + timeout
-    while True:
-        got = condition()
-        if got:
-            return got
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def hex_of(pixel):
@@ -82,7 +73,7 @@ def test_the_mirror_draws_the_frames_colours(tmp_path, driver):
         time.sleep(1.2)         # the refusal's purple X (0.6 s) has faded: the picture stands still
         board = rendered(driver, "#board .led")
         dots = driver.execute_script("""
-            const canvas = document.querySelector('[aria-label="Red card 1"] canvas');
+            const canvas = document.querySelector('[data-button="red.card1"] canvas');
             const ctx = canvas.getContext('2d'), out = [];
             for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) {
               const [r, g, b] = ctx.getImageData(x * 10 + 5, y * 10 + 5, 1, 1).data;
@@ -96,8 +87,8 @@ def test_the_mirror_draws_the_frames_colours(tmp_path, driver):
         crown = cell(replay(json.loads((tmp_path / "data" / "current-game.json").read_text())).crown)
         assert len(board) == 81
         for i, colour in enumerate(last["board"]):
-            if i == crown:                                  # the crown blinks on White's stone on g9
-                assert board[i] in (CROWN, "#aaaaaa") and colour in (CROWN, "#aaaaaa")
+            if i == crown:                                  # the crown blinks on White's stone on g9, its mark on it
+                assert board[i] in (CROWN, "#aaaaaa", MARK) and colour in (CROWN, "#aaaaaa")
             else:
                 assert board[i] == colour, f"square {i}: page {board[i]}, frame {colour}"
         assert board.count(RED) == 1 and board.count("#000000") == 79        # NE3 on h8; NW1 on g9 (R10)
@@ -124,7 +115,7 @@ def test_clicking_red_s_first_card_twice_puts_the_stone_in_the_page_and_the_engi
         card.click()
         until(lambda: "Last move: RED NE3" in driver.find_element("id", "summary").text, what="NE3 played")
         until(lambda: h8.get_attribute("data-colour") == RED, what="Red's stone on h8 (the crown blinks)")
-        assert rendered(driver, '[data-square="h8"] .led')[0] in (RED, CROWN)
+        assert rendered(driver, '[data-square="h8"] .led')[0] in (RED, CROWN, MARK)
         save = json.loads((tmp_path / "data" / "current-game.json").read_text())
         pos = replay(save)
         assert save["moves"] == ["NE3"] and pos.board[70] == 1 == pos.board[pos.crown]     # h8: Red's (R10)
@@ -156,7 +147,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(tmp_path, driver):
     try:
         viewport(driver, 1280, 1000)
         driver.get(f"{table.url}status")
-        replay_link = until(lambda: driver.find_elements("link text", "Replay"), what="the recent games")
+        replay_link = until(lambda: driver.find_elements("css selector", "#games a"), what="the recent games")
         replay_link[0].click()
         caption = driver.find_element("id", "replay-move")
         last = len(boards) - 1
@@ -178,7 +169,8 @@ def test_the_replay_viewer_steps_through_a_finished_game(tmp_path, driver):
             assert shown() == hex_board(boards[n])
         driver.find_element("id", "previous").click()
         assert shown() == hex_board(boards[2])
-        assert rendered(driver, "#replay-board .led") == hex_board(boards[2])     # as the page draws it
+        drawn = rendered(driver, "#replay-board .led")                          # as the page draws it
+        assert [CROWN if colour == MARK else colour for colour in drawn] == hex_board(boards[2])
     finally:
         table.stop()
 
@@ -200,12 +192,12 @@ def test_two_named_players_are_on_the_ladder_after_their_game(tmp_path, driver):
         fields[0].send_keys("Ann")
         fields[1].send_keys("Bo")
         driver.find_element("id", "name-button").click()
-        until(lambda: "Named. Red: Ann, White: Bo." in driver.find_element("id", "names-state").text,
+        until(lambda: "Named: Red: Ann, White: Bo." in driver.find_element("id", "names-state").text,
               what="the names taken")
         driver.get(table.url)
         until(lambda: driver.find_elements("css selector", 'button[data-button="red.card1"]'), what="buttons")
         play_with_the_page(driver, turns)
-        until(lambda: driver.find_element("id", "summary").text.startswith("Game over."), timeout=60,
+        until(lambda: driver.find_element("id", "summary").text.startswith("Game over:"), timeout=60,
               what="the game's end")
         driver.get(f"{table.url}club")
         rows = until(lambda: driver.find_elements("css selector", "#ladder tr"), what="the ladder")
@@ -213,9 +205,9 @@ def test_two_named_players_are_on_the_ladder_after_their_game(tmp_path, driver):
         assert names == ["Ann", "Bo"]
         winner = game.pos.score().winner
         top = rows[0].find_elements("css selector", "td")
-        assert top[4].text == "1" and (winner == "draw" or top[1].text == {"red": "Ann", "white": "Bo"}[winner])
+        assert top[3].text == "1" and (winner == "draw" or top[1].text == {"red": "Ann", "white": "Bo"}[winner])
         rows[0].find_element("css selector", "a").click()
-        link = until(lambda: [a for a in driver.find_elements("link text", "replay") if a.is_displayed()],
+        link = until(lambda: [a for a in driver.find_elements("css selector", "#members a") if a.is_displayed()],
                      what="the member's games")[0]
         link.click()
         caption = driver.find_element("id", "replay-move")
@@ -281,8 +273,8 @@ def test_the_operator_sets_the_brightness_and_deals_a_new_game_from_the_operator
         until(lambda: "40%" in driver.find_element("id", "health").text, what="the health saying it")
         driver.find_element("css selector", '#new-mode option[value="demo"]').click()
         driver.find_element("css selector", "#new-game-form button").click()
-        until(lambda: driver.find_element("id", "action-state").text == "A new game of demo is on the table.",
-              what="the new game")
+        dealt = "A new game is on the table: demonstration."
+        until(lambda: driver.find_element("id", "action-state").text == dealt, what="the new game")
         until(lambda: status()["mode"] == "demo", what="the table playing it")
     finally:
         table.stop()

@@ -12,6 +12,8 @@ from hardware import ConfigError
 
 from test_cli_analysis import assert_user_error
 
+TOKEN = "settings-test-token-0123"
+
 
 def test_the_example_configuration_s_web_section_is_the_defaults():
     from firmware_py.device_options import load_config
@@ -35,6 +37,7 @@ def test_the_defaults_listen_on_loopback_and_serve_nothing_without_a_port():
     ({"allow_remote_play": "yes"}, 'web.allow_remote_play: must be true or false (got "yes")'),
     ({"max_connections": 0}, "web.max_connections: must be between 1 and 10000 (got 0)"),
     ({"messages_per_second": float("nan")}, "web.messages_per_second: must be a finite number (got nan)"),
+    ({"beat_seconds": 0}, "web.beat_seconds: must be at least 0.1 and at most 60 (got 0)"),
     ({"prot": 8080}, "web.prot: unknown key"),
 ])
 def test_every_key_is_checked_and_an_error_names_it(data, error):
@@ -52,8 +55,43 @@ def test_every_key_is_checked_and_an_error_names_it(data, error):
     ("[::]:8080", "::", 8080, False),
 ])
 def test_the_command_line_names_the_address(address, host, port, loopback):
-    s = with_address(WebSettings(), address)
+    s = with_address(WebSettings(token=TOKEN), address)
     assert (s.host, s.port, s.loopback) == (host, port, loopback)
+
+
+@pytest.mark.parametrize("address", ["0.0.0.0:8080", "[::]:8080", "192.168.1.20:80"])
+def test_a_page_on_the_network_without_a_token_is_refused_saying_how_to_make_one(address):
+    with pytest.raises(UsageError) as refused:
+        with_address(WebSettings(), address)
+    assert str(refused.value).startswith(f"--web {address}: a page on the network needs the operator's token: "
+                                         "set [web] token in the configuration (make one with python3 -c")
+    with pytest.raises(ConfigError) as refused:
+        parse_web({"host": address.rpartition(":")[0].strip("[]"), "port": 8080}, "table.toml")
+    assert str(refused.value).startswith("table.toml: web.token: a page on the network needs the operator's token: "
+                                         "set it (make one with python3 -c")
+    assert parse_web({"host": "0.0.0.0"}).port is None         # not served: nothing to refuse
+
+
+def test_play_on_the_network_without_a_token_starts_nothing(capsys, tmp_path):
+    assert_user_error(*run(capsys, "play", "--sim", "--web", "0.0.0.0:0", "--data-dir", str(tmp_path / "data")),
+                      "--web 0.0.0.0:0: a page on the network needs the operator's token")
+    assert not (tmp_path / "data").exists()
+
+
+def test_the_names_and_the_proxies_are_checked():
+    s = parse_web({"hostnames": ["table.museum.example", "roseking"], "trusted_proxies": ["127.0.0.1", "10.0.0.5/32",
+                                                                                        "::1"]})
+    assert s.hostnames == ("table.museum.example", "roseking") and s.trusted_proxies == ("127.0.0.1", "10.0.0.5", "::1")
+    for data, error in (({"hostnames": "table.museum.example"}, "web.hostnames: must be a list of host names"),
+                        ({"hostnames": ["Table.Museum"]}, "web.hostnames: must be host names"),
+                        ({"hostnames": ["evil.example/x"]}, "web.hostnames: must be host names"),
+                        ({"trusted_proxies": ["proxy.local"]}, "web.trusted_proxies: must be the proxies' IP"),
+                        ({"trusted_proxies": ["10.0.0.0/24"]},
+                         "web.trusted_proxies: must be the proxies' own addresses, not a network (got '10.0.0.0/24'"),
+                        ({"trusted_proxies": ["0.0.0.0/0"]}, "web.trusted_proxies: must be the proxies' own")):
+        with pytest.raises(ConfigError) as refused:
+            parse_web(data, "t.toml")
+        assert str(refused.value).startswith(f"t.toml: {error}")
 
 
 @pytest.mark.parametrize("address", ["", "80800", "host:80", ":", "8080:", "-1", "1.2.3.4.5:80"])
@@ -81,8 +119,10 @@ def run(capsys, *argv):
 
 def test_config_check_says_where_the_page_is_served(capsys, tmp_path):
     path = tmp_path / "table.toml"
-    path.write_text('backend = "sim"\n[web]\nhost = "0.0.0.0"\nport = 8080\nallow_naming = true\n')
+    path.write_text('backend = "sim"\n[web]\nhost = "0.0.0.0"\nport = 8080\nallow_naming = true\n'
+                    f'token = "{TOKEN}"\nhostnames = ["table.museum.example"]\ntrusted_proxies = ["127.0.0.1"]\n')
     rc, out, err = run(capsys, "config", "check", str(path))
     assert rc == 0 and err == ""
-    assert "web: 0.0.0.0 port 8080 (the network), no operator's token (nothing can be changed from a page)" in out
+    assert "web: 0.0.0.0 port 8080 (the network), an operator's token set" in out
     assert "naming by anyone at the page" in out
+    assert "answers to this machine's names and addresses, table.museum.example; behind the proxies 127.0.0.1" in out

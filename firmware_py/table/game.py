@@ -26,7 +26,7 @@ from engine.moves import DRAW, HERO, MOVES, PASS, Move, drawn_card
 from engine.notation import CARD_NAMES, TARGET
 from engine.position import Position
 from engine.record import make_record
-from firmware_py.table.messages import Language, say, seat_title
+from firmware_py.table.messages import Language, Phrase, seat_words
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
 
 HUMAN = "human"
@@ -136,11 +136,26 @@ class Preview:
 
 @dataclass(frozen=True)
 class Note:
-    """Short text on a seat's card displays (on one card `slot` when given; every seat's when `seat` is None)."""
+    """Short text on a seat's card displays (on one card `slot` when given; every seat's when `seat` is None):
+    its `words`, said in the table's language (`text`); `by` is the seat whose doing it tells of (who passes)."""
     seat: int | None
+    words: Phrase
     text: str
     since: float
     slot: int | None = None
+    by: int | None = None
+
+    @property
+    def key(self) -> str:
+        """The note's message key (`firmware_py.table.messages`)."""
+        return self.words.key
+
+
+def movers(pos: Position) -> tuple[str, ...]:
+    """The seat that made each move of `pos.history()` (every move, a pass or a draw too, ends a turn)."""
+    seats = pos.variant.seats
+    moves = len(pos.stack)
+    return tuple(seats[(pos.to_move - moves + n) % len(seats)] for n in range(moves))
 
 
 @dataclass(frozen=True)
@@ -273,7 +288,7 @@ class Game:
         self.hint_wanted = False
         seat = self.pos.to_move
         if move.card is None:
-            self.note = Note(seat, self._say("draw" if move.is_draw else "pass"), now)
+            self.note = self._note(seat, "draw" if move.is_draw else "pass", now)
         else:
             slot = self.slots[seat].index(move.card)
             kind = "hero" if move.is_hero else "play"
@@ -287,7 +302,7 @@ class Game:
             return
         if self.shown is None and self.pos.legal_moves() == [MOVES[PASS]]:
             self.shown = Shown(MOVES[PASS], now)
-            self.note = Note(None, self._say("passes", seat=seat_title(self.pos.seat, self.language)), now)  # R14
+            self.note = self._note(None, "passes", now, by=self.pos.to_move, seat=seat_words(self.pos.seat))  # R14
         shown = self.shown
         if shown is not None and now >= shown.since + (PASS_SECONDS if shown.move.is_pass else self.show_seconds):
             self.make(shown.move, now)
@@ -300,7 +315,7 @@ class Game:
         if move.card is not None:
             self.jump = Jump(origin, self.pos.crown, seat, now, move.is_hero)
         if move.is_hero:
-            self.note = Note(None, self._say("hero"), now)
+            self.note = self._note(None, "hero", now)
         self.preview = self.shown = None
         self.hint_wanted = False
         self.changes += 1
@@ -323,12 +338,14 @@ class Game:
         elif control.startswith("card"):
             self._card(seat, int(control[4:]) - 1, now)
 
-    def _say(self, key: str, **fields: object) -> str:
-        """Message `key` in the table's language."""
-        return say(key, self.language, **fields)
+    def _note(self, to: int | None, key: str, now: float, slot: int | None = None, by: int | None = None,
+              **fields: str | Phrase) -> Note:
+        """A note to seat `to` (None: every seat) of message `key` with its `fields`, said in the table's language."""
+        words = Phrase.of(key, **fields)
+        return Note(to, words, words.say(self.language), now, slot, by)
 
     def _refuse(self, seat: int, key: str, now: float, slot: int | None = None, flash: bool = True) -> None:
-        self.note = Note(seat, self._say(key), now, slot)
+        self.note = self._note(seat, key, now, slot)
         if flash:
             self.no_since = now
 
@@ -347,7 +364,7 @@ class Game:
         if kind == "no":
             self._refuse(seat, reason, now, slot)
         elif kind == "hero":
-            self.note = Note(seat, self._say("hero-ask"), now, slot)
+            self.note = self._note(seat, "hero-ask", now, slot)
 
     def _hero(self, seat: int, now: float) -> None:
         p = self.preview
@@ -373,7 +390,7 @@ class Game:
         else:
             self.hint_wanted = True
             self.preview = None
-            self.note = Note(seat, self._say("item-hint"), now)
+            self.note = self._note(seat, "item-hint", now)
 
     def takeback_count(self) -> int:
         """How many moves a takeback unmakes: back to the turn of the last person who chose a move
@@ -394,7 +411,7 @@ class Game:
         self.slots = slot_map(self.start, self.pos)
         self.preview = self.shown = self.jump = None
         self.hint_wanted = False
-        self.note = Note(None, self._say("undone", count=n), now)
+        self.note = self._note(None, "undone", now, count=str(n))
         self.changes += 1
         return n
 
@@ -410,15 +427,19 @@ class Game:
         """The last move in words in `language`, for the displays: `RED NE3`, `WHITE HERO NE2`, `RED DREW S2`,
         `WHITE PASSED`."""
         history = self.pos.history()
-        if not history:
-            return say("no-move-yet", language)
-        token = history[-1]
-        who = seat_title(self.pos.variant.seats[(self.pos.to_move - 1) % len(self.players)], language)
-        move, drawn = Move.parse(token), drawn_card(token)
-        if drawn is not None:                   # the history names every card drawn
-            return say("drew", language, seat=who, card=CARD_NAMES[drawn])
-        if move.is_pass:
-            return say("passed", language, seat=who)
-        if move.is_hero:
-            return say("moved-hero", language, seat=who, move=str(move).removeprefix("H+"))
-        return f"{who} {move}"
+        return move_words(movers(self.pos)[-1], history[-1]).say(language) if history else \
+            Phrase("no-move-yet").say(language)
+
+
+def move_words(seat: str, token: str) -> Phrase:
+    """A move of the history (`token`) by `seat`, in words: `RED NE3`, `WHITE HERO NE2`, `RED DREW S2`,
+    `WHITE PASSED`."""
+    who = seat_words(seat)
+    move, drawn = Move.parse(token), drawn_card(token)
+    if drawn is not None:                   # the history names every card drawn
+        return Phrase.of("drew", seat=who, card=CARD_NAMES[drawn])
+    if move.is_pass:
+        return Phrase.of("passed", seat=who)
+    if move.is_hero:
+        return Phrase.of("moved-hero", seat=who, move=str(move).removeprefix("H+"))
+    return Phrase.joined(who, str(move))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from firmware_py.table.game import HUMAN, Game
 from firmware_py.table.menu import Refusal, level_name
-from firmware_py.table.messages import Language, say, seat_title
+from firmware_py.table.messages import Language, Phrase, say, seat_title
 
 ITEMS = ("score", "last", "hint", "takeback", "new")
 """The game menu's items in order; each is titled by its message `item-…`."""
@@ -115,7 +115,11 @@ class GameMenu:
 
     def labels(self, language: Language) -> list[str]:
         """The text of each card display on this page, in `language`."""
-        return [say(f"item-{i}", language) if i is not None else "" for i in self.page_items()]
+        return [words.say(language) if words is not None else "" for words in self.words()]
+
+    def words(self) -> list[Phrase | None]:
+        """The words of each card display on this page (None: it shows nothing)."""
+        return [Phrase(f"item-{i}") if i is not None else None for i in self.page_items()]
 
     def press(self, card: int, now: float) -> str | None:
         """The item of card button `card` (1…), or None (nothing there, or the page turned at `now`)."""

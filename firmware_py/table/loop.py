@@ -242,7 +242,7 @@ class TableLoop:
         self._persist(now)
         down = self.faults.down()
         frame = scenes.frame(self.session, self.slots, now, down)
-        state = table_state(self.session)
+        state = table_state(self.session, now)
         if frame != self.shown or state != self.state:
             for receiver in self.receivers:
                 receiver.show(frame, state)

@@ -18,7 +18,7 @@ Setup(mode=<Mode.VS_COMPUTER: 'vs-computer'>, level='medium', human='red', seed=
 from dataclasses import dataclass, replace
 
 from firmware_py.table.game import Mode, Setup, Table, why_unplayable
-from firmware_py.table.messages import Language, say
+from firmware_py.table.messages import Language, Phrase, Words, say, say_words
 from firmware_py.table.reading import window
 from firmware_py.table.settings import LEVELS
 
@@ -32,7 +32,12 @@ def level_name(level: str, language: Language) -> str:
     >>> level_name("hard", Language.ES), level_name("random", Language.ES)
     ('DIFÍCIL', 'RANDOM')
     """
-    return say(f"level-{level}", language) if level in LEVELS else level.upper()
+    return say_words(level_words(level), language)
+
+
+def level_words(level: str) -> Words:
+    """A computer player's name as the displays write it: a menu level's words, any other player as named."""
+    return Phrase(f"level-{level}") if level in LEVELS else level.upper()
 
 
 @dataclass(frozen=True)
@@ -55,14 +60,19 @@ class Menu:
 
     def labels(self, language: Language) -> list[str]:
         """The text of each card display in `language`, card 1 first; the last one starts."""
+        return [words.say(language) if words is not None else "" for words in self.words()]
+
+    def words(self) -> list[Phrase | None]:
+        """The words of each card display, card 1 first (None: it shows nothing); the last one starts."""
         s = self.setup
-        level = say("menu-level", language, level=level_name(s.level, language)) \
-            if s.mode in (Mode.VS_COMPUTER, Mode.DEMO) else say("menu-no-computer", language)
+        level = Phrase.of("menu-level", level=level_words(s.level)) \
+            if s.mode in (Mode.VS_COMPUTER, Mode.DEMO) else Phrase("menu-no-computer")
         red = {Mode.VS_COMPUTER: "menu-red-you" if s.human == "red" else "menu-red-computer",
                Mode.DEMO: "menu-red-computer"}.get(s.mode, "menu-red-person")
         cards = self.table.cards
-        mode = say("menu-mode", language, mode=say(f"mode-{s.mode}", language))
-        return ([mode, level, say(red, language), ""] + [""] * cards)[:cards - 1] + [say("menu-start", language)]
+        mode = Phrase.of("menu-mode", mode=Phrase(f"mode-{s.mode}"))
+        shown: list[Phrase | None] = [mode, level, Phrase(red), None] + [None] * cards
+        return shown[:cards - 1] + [Phrase("menu-start")]
 
     def open(self, in_progress: bool, now: float) -> None:
         """Show the menu at `now`; `in_progress` means starting a game leaves one that is not over."""

@@ -24,7 +24,7 @@ from firmware_py.table.faults import FAULT_MESSAGES
 from firmware_py.table.game import NO_SECONDS, TRAVEL_SHARE, Game
 from firmware_py.table.game_menu import undo_question
 from firmware_py.table.menu import Menu
-from firmware_py.table.messages import Language, say
+from firmware_py.table.messages import Language, Phrase, say
 from firmware_py.table.reading import lasts, pages, text
 from firmware_py.table.session import Screen, Session
 from hardware.frame import BLANK, RGB, Bitmap, Frame, turn
@@ -355,15 +355,20 @@ def displays_over(game: Game, session: Session, schedule: Sequence[tuple[float, 
 
 def ending(game: Game, language: Language) -> str:
     """Why the game ended (R16, R17), the scores and the winner (R19), as the displays say it in `language`."""
+    return ending_words(game).say(language)
+
+
+def ending_words(game: Game) -> Phrase:
+    """Why the game ended (R16, R17), the scores and the winner (R19), in words."""
     score = game.pos.score()
     red, white = score.red, score.white
     if score.winner == "draw":
-        result = say("tie", language)
+        result = Phrase("tie")
     else:
         why = "wins" if red.score != white.score else "wins-larger" if red.largest != white.largest else "wins-stones"
-        result = say(why, language, winner=say(score.winner, language))
-    reason = say(f"end-{score.reason or 'last-stone'}", language)
-    return f"{reason}  {say('red', language)} {red.score}  {say('white', language)} {white.score}  {result}"
+        result = Phrase.of(why, winner=Phrase(score.winner))
+    return Phrase.joined(Phrase(f"end-{score.reason or 'last-stone'}"), Phrase.joined(Phrase("red"), red.score),
+                         Phrase.joined(Phrase("white"), white.score), result, sep="  ")
 
 
 def displays_menu(menu: Menu, session: Session, now: float) -> dict[str, Bitmap]:

@@ -24,7 +24,9 @@ from engine.notation import square_name
 from engine.record import replay
 from engine.tally import Facts, Tally, facts
 from engine.variants import COLOURS, variant
+from firmware_py.table.game import movers
 from firmware_py.table.scenes import board_at
+from firmware_py.table.state import stones_of
 from hardware.frame import hex_colour
 
 CHUNK = 1 << 20
@@ -138,42 +140,31 @@ class Archive:
                             "reason": f.reason, "moves": f.moves})
         return out
 
-    def game(self, number: int) -> dict[str, Any] | None:
-        """Game `number` move by move, for the replay viewer (None if that line holds no game): after each
-        move the board as the table lights it (stones and the crown), the move in notation, who made it,
-        the scores (R18) and the stones left."""
+    def _document(self, number: int) -> dict[str, Any] | None:
         self.refresh()
         if not 1 <= number <= len(self._lines):
             return None
         record = self._record(number)
-        if not isinstance(record, dict):
+        return record if isinstance(record, dict) else None
+
+    def record(self, number: int) -> dict[str, Any] | None:
+        """The record on line `number`, if it holds a game that replays (None else)."""
+        record = self._document(number)
+        if record is None:
             return None
         try:
-            end = replay(record, f"{self.path.name}:{number}")
+            replay(record, f"{self.path.name}:{number}")
         except RoseKingError:
             return None
-        tokens = end.history()
-        pos = end.copy(stack=True)
-        plies: list[dict[str, Any]] = []
-        while True:
-            score = pos.score()
-            plies.append({"board": [hex_colour(c) for c in board_at(pos)], "crown": square_name(pos.crown),
-                          "scores": {"red": score.red.score, "white": score.white.score},
-                          "stones_left": pos.supply, "to_move": pos.seat})
-            if not pos.stack:
-                break
-            pos.pop()
-        plies.reverse()
-        seats = end.variant.seats
-        first = (end.to_move - len(tokens)) % len(seats)
-        for n, token in enumerate(tokens, 1):
-            plies[n]["move"] = token
-            plies[n]["by"] = seats[(first + n - 1) % len(seats)]
-        score = end.score()
-        return {"line": number, "variant": end.variant.name, "seed": record.get("seed"),
-                "players": record.get("players"), "names": record.get("names", {}),
-                "result": {"winner": score.winner if score.over else None, "reason": score.reason or "unfinished"},
-                "plies": plies}
+        return record
+
+    def game(self, number: int) -> dict[str, Any] | None:
+        """Game `number` move by move, for the replay viewer (`plies`); None if that line holds no game."""
+        record = self._document(number)
+        try:
+            return None if record is None else {"line": number, **plies(record, f"{self.path.name}:{number}")}
+        except RoseKingError:
+            return None
 
     def ladder(self) -> dict[str, Any]:
         """The club's ladder: each member's Elo with its 95% interval, games, wins, draws, losses and score,
@@ -203,3 +194,32 @@ class Archive:
             {"name": p["player"], "elo": round(elo[p["player"]][0]), "plus_minus": round(elo[p["player"]][1]),
              "games": p["games"], "wins": p["wins"], "draws": p["draws"], "losses": p["losses"],
              "score": p["score"], "played": games[p["player"]][::-1]} for p in members]}
+
+
+def plies(record: dict[str, Any], where: str) -> dict[str, Any]:
+    """A game `record` (one that replays; RecordError else, naming `where`) move by move, for the replay
+    viewer: after each move the board as the table lights it and in words (each colour's stones, the crown), the
+    move in notation, who made it, the scores (R18) and the stones left; the players, their names and the result."""
+    end = replay(record, where)
+    tokens = end.history()
+    pos = end.copy(stack=True)
+    out: list[dict[str, Any]] = []
+    while True:
+        score = pos.score()
+        red, white = stones_of(pos)
+        out.append({"board": [hex_colour(c) for c in board_at(pos)], "crown": square_name(pos.crown),
+                    "red_stones": list(red), "white_stones": list(white),
+                    "scores": {"red": score.red.score, "white": score.white.score},
+                    "stones_left": pos.supply, "to_move": pos.seat})
+        if not pos.stack:
+            break
+        pos.pop()
+    out.reverse()
+    for n, (seat, token) in enumerate(zip(movers(end), tokens), 1):
+        out[n]["move"] = token
+        out[n]["by"] = seat
+    score = end.score()
+    return {"variant": end.variant.name, "seed": record.get("seed"), "players": record.get("players"),
+            "names": record.get("names", {}),
+            "result": {"winner": score.winner if score.over else None, "reason": score.reason or "unfinished"},
+            "plies": out}

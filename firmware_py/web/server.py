@@ -4,8 +4,10 @@ One more receiver of the loop (`Mirror`) sends each frame, as the devices get it
 table's state in words, to every page over a WebSocket; one more source of presses
 (`RemoteButtons`) turns the page's presses into the events the GPIO buttons make and submits
 them to the loop. The pages (`static/`: HTML, CSS and JavaScript, no build step) are the mirror
-at `/`, the operator's page at `/status` and the club's ladder at `/club`; they compute nothing
-of the game: every text they show comes from here.
+at `/`, the operator's page at `/status`, the club's ladder at `/club` and the replay of a game at
+`/replay`; they compute nothing of the game: every fact they show comes from here, every word from
+the table's message catalogue in its language (`firmware_py.web.language`). The table's loop beats
+to every page once a second, so a page knows when it has lost the table.
 
 Who may do what: anyone who reaches the port may watch (the loopback address unless the
 configuration says otherwise); the simulated table's buttons may be pressed by anyone at the
@@ -13,7 +15,9 @@ page; anything that changes a real table (its buttons from the page, naming the 
 `allow_naming`) needs the operator's token, compared in constant time, else 403 and nothing
 changes. Every message and request is checked and bounded, and each client (address) has a
 bounded number of connections and of messages a second; a slow client is sent the latest frame
-only, so no client can hold up the table.
+only, so no client can hold up the table. The page answers only to its own names (`guard`: no DNS
+rebinding) and, behind a trusted reverse proxy, to what the proxy forwards; what it refuses is
+counted and said at a bounded rate (`refusals`), never among the service's own errors.
 """
 import asyncio
 import contextlib
@@ -30,19 +34,25 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import WSMsgType, web
-from aiohttp.abc import AbstractAccessLogger
+from aiohttp.http_exceptions import HttpProcessingError
 
 from engine.errors import RecordError
 from engine.jsonio import brief
-from engine.record import MAX_NAME, check_names
+from engine.record import MAX_NAME, check_names, dumps as record_line
 from firmware_py.errors import UsageError
 from firmware_py.table.game import Mode, Setup
 from firmware_py.table.loop import TableLoop
+from firmware_py.table.messages import Language
 from firmware_py.table.settings import LEVELS, table_settings
 from firmware_py.table.shutdown import shut_down
+from firmware_py.table.scenes import COLOURS, CROWN
 from firmware_py.table.state import TableState
 from firmware_py.table.status import StatusCollector
-from firmware_py.web.archive import Archive
+from firmware_py.web import language
+from firmware_py.web.language import dumps
+from firmware_py.web.archive import Archive, plies
+from firmware_py.web.guard import Hosts, Proxies, Unforwarded, host_name, same_origin
+from firmware_py.web.refusals import Refusals
 from firmware_py.web.remote import RemoteButtons
 from firmware_py.web.settings import LOCALHOST, WebSettings
 from hardware.config import Config
@@ -54,15 +64,14 @@ from hardware.sim import as_seen
 from hardware.snapshot import DOT_DIM, DOT_OFF, DOT_ON
 
 STATIC = Path(__file__).parent / "static"
-PAGES = {"/": "index.html", "/status": "status.html", "/club": "club.html"}
+PAGES = {"/": "index.html", "/status": "status.html", "/club": "club.html", "/replay": "replay.html"}
 MAX_MESSAGE = 512           # bytes of one message from a page (a button's is about 50)
 MAX_FRAME = 4096            # the WebSocket's own cap: a longer message closes the connection
 MAX_BODY = 4096             # bytes of a request's body
 STRIKES = 100               # refused messages in a row that end a connection
 RECENT_GAMES = 20
-HEARTBEAT_SECONDS = 20.0
+HEARTBEAT_SECONDS = 10.0   # the WebSocket's ping: a page that does not answer within half of it is gone
 SHUTDOWN_SECONDS = 2.0
-LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                                "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
@@ -78,128 +87,182 @@ TOKEN_IN_TEXT = re.compile(r"token=[^&\s]*")
 class TableInfo:
     """What a page needs to know of the table once: the backend, the seats and the board edge each sits at,
     the display slots along each edge as seen from above (`hardware.names.panels_by_side`), the buttons,
-    the terminal's keys for them, the colours of the displays' dots and the longest name of a person."""
+    the terminal's keys for them, how often the table beats (`beat`, seconds), the colours of the displays'
+    dots and of the stones and the crown, and the longest name of a person."""
     backend: str
     seats: tuple[str, ...]
     sides: dict[str, str]
     panels: dict[str, tuple[str, ...]]
     buttons: tuple[str, ...]
     keys: tuple[tuple[str, str], ...]
+    beat: float = 1.0
     dots: dict[str, str] = field(default_factory=lambda: {"on": hex_colour(DOT_ON), "dim": hex_colour(DOT_DIM),
                                                            "off": hex_colour(DOT_OFF)})
 
     @classmethod
-    def of(cls, config: Config, backend: str) -> "TableInfo":
+    def of(cls, config: Config, backend: str, beat: float) -> "TableInfo":
         sides = config.displays.sides()
         buttons = tuple(config.buttons.pins)
         return cls(backend, config.seats, sides, panels_by_side(config.displays.chain, sides), buttons,
-                   tuple((key, name) for key, name in key_map(config.seats).items() if name in buttons))
+                   tuple((key, name) for key, name in key_map(config.seats).items() if name in buttons), beat)
 
     def to_dict(self) -> dict[str, Any]:
         return {"backend": self.backend, "seats": list(self.seats), "sides": self.sides,
                 "panels": {side: list(slots) for side, slots in self.panels.items()}, "buttons": list(self.buttons),
                 "keys": [list(pair) for pair in self.keys], "dots": self.dots, "max_name": MAX_NAME,
-                "modes": list(Mode)}
-
-
-def dumps(data: object) -> str:
-    """JSON in which no `<`, `>` or `&` appears (each written as its \\u escape, the same JSON): whatever a
-    page does with the text, no name can open a tag.
-
-    >>> print(dumps({"name": "<b>Ann & Bo</b>"}))
-    {"name": "\\u003cb\\u003eAnn \\u0026 Bo\\u003c/b\\u003e"}
-    """
-    return json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+                "modes": list(Mode), "beat": self.beat,
+                "colours": {"red": hex_colour(COLOURS[0]), "white": hex_colour(COLOURS[1]), "crown": hex_colour(CROWN)}}
 
 
 def _json(data: object, status: int = 200) -> web.Response:
     return web.json_response(data, status=status, dumps=dumps)
 
 
-def frame_message(frame: Frame, state: TableState, seq: int, at: float) -> str:
-    """The WebSocket message of a frame (as the table shows it) and the state beside it: `seq` counts the
-    frames, `at` is the server's monotonic clock when the loop showed it."""
+def frame_message(frame: Frame, seq: int, at: float) -> str:
+    """The WebSocket message of a frame, as the table shows it: `seq` counts the frames, `at` is the server's
+    monotonic clock when the loop showed it."""
     return dumps({"type": "frame", "seq": seq, "at": at, "board": frame.hex_board(),
                   "displays": {slot: list(bitmap) for slot, bitmap in frame.displays.items()},
-                  "dimmed": sorted(frame.dimmed), "caption": frame.caption, "state": state.to_dict()})
+                  "dimmed": sorted(frame.dimmed), "caption": frame.caption})
+
+
+def state_message(state: TableState, seq: int, words: Language) -> str:
+    """The WebSocket message of the table's state in words (in the language `words`), sent when it changes, with
+    the `seq` of the frame shown with it."""
+    return dumps({"type": "state", "seq": seq, "state": state.to_dict(words)})
 
 
 class Bucket:
-    """At most `rate` a second, `2 * rate` at once: `take()` is False when over."""
+    """At most `rate` a second, `2 * rate` at once: `take()` is False when over; `full()` when nothing has been
+    taken for as long as it takes to fill up again (a bucket that can be forgotten).
+
+    >>> now = [0.0]
+    >>> bucket = Bucket(2, lambda: now[0])
+    >>> [bucket.take() for _ in range(5)], bucket.full()
+    ([True, True, True, True, False], False)
+    >>> now[0] = 2.0; bucket.full()
+    True
+    """
 
     def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst, self.clock = rate, 2 * rate, clock
         self.level, self.at = self.burst, clock()
 
-    def take(self) -> bool:
+    def _refill(self) -> float:
         now = self.clock()
         self.level = min(self.burst, self.level + (now - self.at) * self.rate)
         self.at = now
-        if self.level < 1:
+        return self.level
+
+    def take(self) -> bool:
+        if self._refill() < 1:
             return False
         self.level -= 1
         return True
 
+    def full(self) -> bool:
+        return self._refill() >= self.burst
+
 
 class Viewer:
-    """One page's WebSocket: it is sent the latest frame, never a backlog (a slow page skips frames)."""
+    """One page's WebSocket, from `address`, in the page's `language`: it is sent the latest state, the latest
+    frame and the latest beat, never a backlog (a slow page skips frames, never a change of the state: each
+    is whole)."""
 
-    def __init__(self, ws: web.WebSocketResponse, address: str) -> None:
-        self.ws, self.address = ws, address
-        self.pending: str | None = None
+    KINDS = ("frame", "state", "beat")
+
+    def __init__(self, ws: web.WebSocketResponse, address: str, language: Language) -> None:
+        self.ws, self.address, self.language = ws, address, language
+        self.pending: dict[str, str] = {}
         self.ready = asyncio.Event()
         self.play = False
         self.strikes = 0
 
-    def offer(self, message: str) -> None:
-        self.pending = message
+    def offer(self, message: str, kind: str = "frame") -> None:
+        self.pending[kind] = message
         self.ready.set()
 
     async def send(self) -> None:
-        """Send each latest frame until the connection closes."""
+        """Send the latest of each kind, the picture first, until the connection closes."""
         with contextlib.suppress(ConnectionError, RuntimeError):
             while not self.ws.closed:
                 await self.ready.wait()
                 self.ready.clear()
-                message, self.pending = self.pending, None
-                if message is not None:
-                    await self.ws.send_str(message)
+                for kind in self.KINDS:
+                    message = self.pending.pop(kind, None)
+                    if message is not None:
+                        await self.ws.send_str(message)
 
 
 class Mirror:
-    """The loop's receiver for the pages: each frame, turned as the table's displays light it (`as_seen`),
-    encoded once and offered to every viewer (and encoded only when someone watches)."""
+    """The loop's receiver for the pages: each new frame, turned as the table's displays light it (`as_seen`),
+    and each new state, encoded once (a state once in each language its viewers read) and offered to every
+    viewer (and encoded only when someone watches); and, as a ticker of the loop, its beat every `beat`
+    seconds of the loop's clock."""
 
-    def __init__(self, seen: Callable[[Frame], Frame], clock: Callable[[], float] = time.monotonic) -> None:
-        self.seen, self.clock = seen, clock
+    def __init__(self, seen: Callable[[Frame], Frame], beat: float = 1.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.seen, self.every, self.clock = seen, beat, clock
         self.viewers: set[Viewer] = set()
         self.frame: Frame | None = None
         self.state: TableState | None = None
         self.at = 0.0
         self.seq = 0
-        self._message: str | None = None
+        self.beaten = -float("inf")
+        self._frame: str | None = None                  # the frame's message, once made
+        self._states: dict[Language, str] = {}           # the state's message in each language, once made
 
     def show(self, frame: Frame, state: TableState) -> None:
-        self.seq += 1
-        self.frame, self.state, self.at, self._message = frame, state, self.clock(), None
-        message = self.message() if self.viewers else None
-        if message is not None:
-            for viewer in self.viewers:
-                viewer.offer(message)
+        new_frame, new_state = frame != self.frame, state != self.state
+        if new_frame:
+            self.seq += 1
+            self._frame = None
+        if new_state:
+            self._states.clear()
+        self.frame, self.state, self.at = frame, state, self.clock()
+        for viewer in self.viewers:
+            if new_state:
+                viewer.offer(self.state_message(viewer.language), "state")
+            if new_frame:
+                viewer.offer(self.frame_message(), "frame")
 
-    def message(self) -> str | None:
-        """The message of the frame shown last (None before the first)."""
-        if self._message is None and self.frame is not None and self.state is not None:
-            self._message = frame_message(self.seen(self.frame), self.state, self.seq, self.at)
-        return self._message
+    def frame_message(self) -> str:
+        """The message of the frame shown last (`show` has been called)."""
+        if self._frame is None:
+            assert self.frame is not None
+            self._frame = frame_message(self.seen(self.frame), self.seq, self.at)
+        return self._frame
+
+    def state_message(self, words: Language) -> str:
+        """The message of the state shown last (`show` has been called), in the language `words`."""
+        message = self._states.get(words)
+        if message is None:
+            assert self.state is not None
+            message = self._states[words] = state_message(self.state, self.seq, words)
+        return message
+
+    def welcome(self, viewer: Viewer) -> None:
+        """A new page is offered the state and the frame shown last, if any."""
+        if self.frame is not None:
+            viewer.offer(self.state_message(viewer.language), "state")
+            viewer.offer(self.frame_message(), "frame")
+
+    def beat(self, now: float) -> None:
+        """A ticker of the loop: every `beat` seconds, a beat to every page (the table's loop turns)."""
+        if now >= self.beaten + self.every:
+            self.beaten = now
+            message = dumps({"type": "beat", "seq": self.seq})
+            for viewer in self.viewers:
+                viewer.offer(message, "beat")
 
 
 class Refused(Exception):
-    """A message or request refused: `status` (400, 403, 409, 429) and what is wrong."""
+    """A message or request refused: `status` (400, 403, 409, 429), what is wrong, and `about` what (a page's
+    message: its type, `auth` for a wrong token)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, about: str | None = None) -> None:
         super().__init__(message)
-        self.status = status
+        self.status, self.about = status, about
 
 
 def listen(settings: WebSettings) -> socket.socket:
@@ -223,12 +286,17 @@ class WebServer:
     def __init__(self, settings: WebSettings, sock: socket.socket, config: Config, backend: str,
                  status: StatusCollector, archive: Path, log: Log) -> None:
         self.settings, self.sock, self.status, self.log = settings, sock, status, log
-        self.info = TableInfo.of(config, backend)
+        self.info = TableInfo.of(config, backend, settings.beat_seconds)
+        self.language = table_settings(config).language
+        self.hosts = Hosts(settings.hostnames)
+        self.proxies = Proxies(settings.trusted_proxies)
+        self.refusals = Refusals(status.note)
         self.timing: ButtonTiming = config.buttons.timing
         self.shutdown_command = table_settings(config).shutdown_command
-        self.mirror = Mirror(as_seen(config))
+        self.mirror = Mirror(as_seen(config), settings.beat_seconds)
         self.archive = Archive(archive)
         self.buckets: dict[str, Bucket] = {}
+        self.clock: Callable[[], float] = time.monotonic        # the buckets' clock
         self.loop: TableLoop | None = None
         self.remote: RemoteButtons | None = None
 
@@ -260,11 +328,13 @@ class WebServer:
         return scheme == "Bearer" and self.operator(token)
 
     def _bucket(self, address: str) -> Bucket:
+        """The rate of `address`; the buckets of the addresses that have been quiet long enough are forgotten
+        whenever there are many."""
         bucket = self.buckets.get(address)
         if bucket is None:
-            if len(self.buckets) > 4 * self.settings.max_connections:     # forget the idle ones
-                self.buckets = {a: b for a, b in self.buckets.items() if b.level < b.burst}
-            bucket = self.buckets[address] = Bucket(self.settings.messages_per_second)
+            if len(self.buckets) >= 4 * self.settings.max_connections:
+                self.buckets = {a: b for a, b in self.buckets.items() if not b.full()}
+            bucket = self.buckets[address] = Bucket(self.settings.messages_per_second, self.clock)
         return bucket
 
     # --- the application -------------------------------------------------------
@@ -275,6 +345,7 @@ class WebServer:
         self.loop = loop
         self.remote = RemoteButtons(self.info.buttons, self.timing, loop.submit, asyncio.get_running_loop().call_later)
         loop.receivers.append(self.mirror)
+        loop.tickers.extend((self.mirror.beat, self._tick))
         if loop.shown is not None and loop.state is not None:      # a loop already running: its picture now
             self.mirror.show(loop.shown, loop.state)
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
@@ -287,6 +358,7 @@ class WebServer:
         app.router.add_get("/api/state", self._state)
         app.router.add_get("/api/status", self._status)
         app.router.add_get("/api/games", self._games)
+        app.router.add_get("/api/games/current", self._current)      # before {line}, whatever the router tries first
         app.router.add_get("/api/games/{line}", self._game)
         app.router.add_get("/api/club", self._club)
         app.router.add_post("/api/names", self._names)
@@ -294,21 +366,31 @@ class WebServer:
         app.router.add_post("/api/brightness", self._brightness)
         app.router.add_post("/api/shutdown", self._power_off)
         app.router.add_get("/records.jsonl", self._records)
+        app.router.add_get("/games/{line}.json", self._record)
         return app
+
+    def _tick(self, now: float) -> None:
+        self.refusals.tick()
 
     @web.middleware
     async def _guard(self, request: web.Request,
                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
-        """Every request: the Host a loopback server answers to (no DNS rebinding), the same origin for
-        anything that acts, the client's rate for the API; the security headers on every answer."""
+        """Every request, as a trusted proxy forwards it (`guard.Proxies`): the names the page answers to (no DNS
+        rebinding), the same origin for anything that acts, the client's rate for the API, the downloads and
+        the WebSocket; the security headers on every answer. A refusal is counted (`refusals`)."""
+        async def checked(request: web.Request) -> web.StreamResponse:
+            try:
+                self._check_origin(request)
+                if request.path.startswith(("/api/", "/games/")) or request.path in ("/records.jsonl", "/ws"):
+                    if not self._bucket(request.remote or "?").take():
+                        raise Refused(429, "too many requests: wait a second")
+                return await handler(request)
+            except Refused as exc:
+                return self._refused(request, exc)
         try:
-            self._check_origin(request)
-            if request.path.startswith("/api/") or request.path == "/records.jsonl":
-                if not self._bucket(request.remote or "?").take():
-                    raise Refused(429, "too many requests: wait a second")
-            response = await handler(request)
-        except Refused as exc:
-            response = _json({"error": str(exc)}, status=exc.status)
+            response = await self.proxies.forward(request, checked)
+        except Unforwarded as exc:
+            response = self._refused(request, Refused(400, str(exc)))
         except web.HTTPException as exc:
             exc.headers.update(SECURITY_HEADERS)
             raise
@@ -318,24 +400,35 @@ class WebServer:
                 response.headers["Cache-Control"] = "no-store"
         return response
 
+    def _refused(self, request: web.Request, refused: "Refused") -> web.Response:
+        """The answer to a refused request, counted (`refusals`)."""
+        self.refusals.refused(refused.status, f"{request.method} {request.rel_url.raw_path}", request.remote or "?",
+                              str(refused))
+        return _json({"error": str(refused)}, status=refused.status)
+
     def _check_origin(self, request: web.Request) -> None:
-        if self.settings.loopback and request.url.host not in LOOPBACK_HOSTS:
-            raise Refused(421, f"this page answers to its loopback address only (Host: {brief(request.host)})")
-        origin = request.headers.get("Origin")
+        host = host_name(request.host)
+        if host is None:
+            raise Refused(400, f"the Host header names no host ({brief(request.host)})")
+        if not self.hosts.allows(host):
+            raise Refused(421, f"this page does not answer to {brief(request.host)}: add it to [web] hostnames")
         acts = request.method != "GET" or request.path == "/ws"
-        if acts and origin is not None and origin != f"{request.scheme}://{request.host}":
-            raise Refused(403, f"a request from another site ({brief(origin)}) is refused")
+        if acts and not same_origin(request):
+            raise Refused(403, f"a request from another site ({brief(request.headers.get('Origin'))}) is refused")
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
-        response = web.FileResponse(STATIC / PAGES[request.path])
-        response.headers["Cache-Control"] = "no-cache"
-        return response
+        return web.Response(body=language.page(STATIC / PAGES[request.path], self._language(request)),
+                            content_type="text/html", charset="utf-8", headers={"Cache-Control": "no-cache"})
+
+    def _language(self, request: web.Request) -> Language:
+        """The language the page asks for (`?lang=`), else the table's."""
+        return language.choose(request.query.get("lang"), self.language)
 
     async def _state(self, request: web.Request) -> web.Response:
         operator = self._bearer(request)
         state = self.mirror.state
-        return _json({"table": self.info.to_dict(), "state": state.to_dict() if state else None,
-                                  "rights": self._rights(operator)})
+        return _json({"table": self.info.to_dict(), "state": state.to_dict(self._language(request)) if state else None,
+                      "rights": self._rights(operator)})
 
     def _rights(self, operator: bool) -> dict[str, bool]:
         return {"play": self.may_play(operator), "operator": operator,
@@ -343,7 +436,8 @@ class WebServer:
                 "shutdown": operator and self.settings.allow_shutdown}
 
     async def _status(self, request: web.Request) -> web.Response:
-        return _json({**self.status.status().to_dict(), "viewers": len(self.mirror.viewers)})
+        return _json({**self.status.status().to_dict(), "viewers": len(self.mirror.viewers),
+                      "refused": self.refusals.to_dict()})
 
     async def _archived(self, work: Callable[[], Any]) -> Any:
         """Run `work` on the archive off the loop's thread, one at a time."""
@@ -356,13 +450,46 @@ class WebServer:
         return _json({"games": await self._archived(lambda: self.archive.recent(RECENT_GAMES))})
 
     async def _game(self, request: web.Request) -> web.Response:
+        line = self._line(request)
+        game = await self._archived(lambda: self.archive.game(line))
+        if game is None:
+            raise Refused(404, f"line {line} of the archive holds no game")
+        return _json(game)
+
+    @staticmethod
+    def _line(request: web.Request) -> int:
         text = request.match_info["line"]
         if not text.isdigit() or len(text) > 9:
             raise Refused(400, f"a game is named by its line number (got {brief(text)})")
-        game = await self._archived(lambda: self.archive.game(int(text)))
-        if game is None:
-            raise Refused(404, f"line {int(text)} of the archive holds no game")
-        return _json(game)
+        return int(text)
+
+    def _on_the_table(self) -> dict[str, Any]:
+        """The record of the game on the table (result `unfinished` until its end); Refused (404) when there is
+        none."""
+        assert self.loop is not None
+        game = self.loop.session.game
+        if game is None or game.transient:
+            raise Refused(404, "no game is on the table")
+        return game.record()
+
+    async def _current(self, request: web.Request) -> web.Response:
+        """The game on the table move by move, as the replay viewer shows a game of the archive."""
+        record = self._on_the_table()
+        return _json(await asyncio.to_thread(plies, record, "the game on the table"))
+
+    async def _record(self, request: web.Request) -> web.StreamResponse:
+        """One game's record, as `roseking replay` and `roseking show` read it: `/games/LINE.json` (a game of
+        the archive) or `/games/current.json` (the game on the table)."""
+        if request.match_info["line"] == "current":
+            record, name = self._on_the_table(), "roseking-current-game.json"
+        else:
+            line = self._line(request)
+            record = await self._archived(lambda: self.archive.record(line))
+            if record is None:
+                raise Refused(404, f"line {line} of the archive holds no game")
+            name = f"roseking-game-{line}.json"
+        return web.Response(text=record_line(record) + "\n", content_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
 
     async def _club(self, request: web.Request) -> web.Response:
         return _json(await self._archived(self.archive.ladder))
@@ -407,8 +534,16 @@ class WebServer:
         refused = self.loop.name(names)
         if refused is not None:
             raise Refused(409, refused)
-        self.status.note(f"roseking: web: the seats are named {json.dumps(names)}")
-        return _json({"names": names})
+        line = f"roseking: web: the seats are named {json.dumps(names)}"
+        if self._bearer(request):
+            self.status.note(line)
+        else:
+            self.refusals.note(line)            # anyone may name (allow_naming): within the network's lines
+        game = self.loop.session.game
+        on_table = None if game is None or game.transient else {
+            "mode": game.setup.mode, "over": game.over, "recorded": {} if game.over else game.names,
+            "moves": len(game.pos.stack)}
+        return _json({"names": names, "game": on_table})
 
     async def _new_game(self, request: web.Request) -> web.Response:
         """Deal a new game at once, the one on the table archived first (as the menu's START does):
@@ -471,27 +606,32 @@ class WebServer:
             raise Refused(503, f"the table has {len(viewers)} viewers, its most: try again later")
         if sum(v.address == address for v in viewers) >= self.settings.connections_per_client:
             raise Refused(429, f"at most {self.settings.connections_per_client} connections from one client")
+        if "Sec-WebSocket-Protocol" in request.headers:
+            raise Refused(400, "the table's WebSocket speaks no subprotocol: ask for none")
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_FRAME, compress=False)
-        viewer = Viewer(ws, address)
+        viewer = Viewer(ws, address, self._language(request))
         viewer.play = self.may_play(False)
         viewers.add(viewer)                 # counted from now on, while its handshake is still going
         sender: asyncio.Task[None] | None = None
         try:
-            await ws.prepare(request)
-            await ws.send_str(dumps({"type": "hello", "table": self.info.to_dict(), "rights": self._rights(False)}))
-            message = self.mirror.message()
-            if message is not None:
-                viewer.offer(message)
+            try:
+                await ws.prepare(request)
+                await ws.send_str(dumps({"type": "hello", "table": self.info.to_dict(), "rights": self._rights(False)}))
+            except ConnectionError:         # gone during the handshake (a phone off the Wi-Fi): nothing to answer
+                return web.Response(status=499, reason="Client Closed Request")
+            self.mirror.welcome(viewer)
             sender = asyncio.create_task(viewer.send())
             async for msg in ws:
                 if msg.type is not WSMsgType.TEXT:
-                    await self._refuse(viewer, "send text messages (JSON)")
+                    self.refusals.refused(400, "a WebSocket message", viewer.address, "not text")
+                    await self._refuse(viewer, Refused(400, "send text messages (JSON)"))
                     continue
                 try:
                     await self._message(viewer, msg.data)
                     viewer.strikes = 0
                 except Refused as exc:
-                    await self._refuse(viewer, str(exc))
+                    self.refusals.refused(exc.status, "a WebSocket message", viewer.address, str(exc))
+                    await self._refuse(viewer, exc)
         finally:
             viewers.discard(viewer)
             if self.remote is not None:
@@ -500,12 +640,13 @@ class WebServer:
                 sender.cancel()
         return ws
 
-    async def _refuse(self, viewer: Viewer, why: str) -> None:
+    async def _refuse(self, viewer: Viewer, refused: Refused) -> None:
         viewer.strikes += 1
         if viewer.strikes >= STRIKES:
             await viewer.ws.close(code=1008, message=b"too many refused messages")
         elif viewer.strikes <= 3 or viewer.strikes % 10 == 0:
-            await viewer.ws.send_str(dumps({"type": "error", "error": why}))
+            await viewer.ws.send_str(dumps({"type": "error", "status": refused.status, "error": str(refused),
+                                            "about": refused.about}))
 
     async def _message(self, viewer: Viewer, text: str) -> None:
         """One message of a page: a button going down or up, or the operator's token."""
@@ -532,9 +673,7 @@ class WebServer:
             self.remote.set(viewer, name, down)
         elif kind == "auth" and set(message) == {"type", "token"}:
             if not self.operator(message["token"]):
-                if viewer.strikes == 0:         # once for a run of refusals: no one floods the log
-                    self.log(f"roseking: web: a wrong operator token from {viewer.address}")
-                raise Refused(403, "wrong token")
+                raise Refused(403, "wrong token", "auth")
             viewer.play = self.may_play(True)
             await viewer.ws.send_str(dumps({"type": "rights", "rights": self._rights(True)}))
         else:
@@ -553,15 +692,17 @@ class WebServer:
             self.remote.close()
         if self.loop is not None and self.mirror in self.loop.receivers:
             self.loop.receivers.remove(self.mirror)
+            self.loop.tickers.remove(self.mirror.beat)
+            self.loop.tickers.remove(self._tick)
 
     @contextlib.asynccontextmanager
     async def serving(self, loop: TableLoop) -> AsyncIterator["WebServer"]:
         """Serve the pages of `loop` while the block runs (in the running asyncio loop)."""
-        bridge = _LogBridge(self.log)
+        bridge = _LogBridge(self.log, self.refusals)
         aiohttp_log = logging.getLogger("aiohttp")
         aiohttp_log.addHandler(bridge)
         aiohttp_log.propagate = False
-        runner = web.AppRunner(self.app(loop), access_log_class=_refusals(self.log), handle_signals=False,
+        runner = web.AppRunner(self.app(loop), access_log=None, handle_signals=False,
                                shutdown_timeout=SHUTDOWN_SECONDS)
         await runner.setup()
         try:
@@ -575,26 +716,26 @@ class WebServer:
 
 
 class _LogBridge(logging.Handler):
-    """aiohttp's own warnings and errors as one line each in the service's log (no traceback on the
-    terminal picture; the log keeps what it says), with any `token=…` a bad request carried blotted out."""
+    """aiohttp's own warnings and errors as one line each (no traceback on the terminal picture; the log keeps
+    what it says), with any `token=…` a bad request carried blotted out. Only an error of the service's own
+    (an exception in a handler) is the service's log's: what a client causes is within the network's lines
+    (`refusals`), so no crowd can wipe the operator's last errors: a request aiohttp could not read is a
+    refusal, a connection the client dropped and aiohttp's warnings about a client are notes."""
 
-    def __init__(self, log: Log) -> None:
+    def __init__(self, log: Log, refusals: Refusals) -> None:
         super().__init__(logging.WARNING)
-        self.forward = log
+        self.forward, self.refusals = log, refusals
 
     def emit(self, record: logging.LogRecord) -> None:
         line = record.getMessage().splitlines()[0][:300] if record.getMessage() else record.name
-        if record.exc_info and record.exc_info[1] is not None:
-            line += f": {type(record.exc_info[1]).__name__}: {' '.join(str(record.exc_info[1]).split())[:200]}"
-        self.forward(f"roseking: web: {TOKEN_IN_TEXT.sub('token=…', line)}")
-
-
-def _refusals(log: Log) -> type[AbstractAccessLogger]:
-    """An access log of the refused requests alone (403, and the server's own failures), with the path
-    but never the query: a token in an address does not reach the log."""
-    class Refusals(AbstractAccessLogger):
-        def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
-            if response.status == 403 or response.status >= 500:
-                log(f"roseking: web: {response.status} {request.method} {request.rel_url.raw_path[:200]} "
-                    f"from {request.remote}")
-    return Refusals
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            line += f": {type(error).__name__}: {' '.join(str(error).split())[:200]}"
+        line = TOKEN_IN_TEXT.sub("token=…", line)
+        if isinstance(error, HttpProcessingError):
+            sender = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+            self.refusals.refused(error.code, "a request", str(sender), line)
+        elif error is None or isinstance(error, ConnectionError):
+            self.refusals.note(f"roseking: web: {line}")
+        else:
+            self.forward(f"roseking: web: {line}")

@@ -1,12 +1,14 @@
 // The club's ladder: who sits at each seat (named before a game: by the operator, or by the players
-// where the table allows it), and the members ranked by the table's own Elo, each with their games.
-import { api, element, seatTitle, takeTokenFromAddress } from "./common.js";
+// where the table allows it, and what the game on the table records of it), and the members ranked by the
+// table's own Elo, each with their games and a link to replay each.
+import { api, element, languageMenu, modeName, seatTitle, t, takeTokenFromAddress, withLang } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let seats = [];
 let edited = false;         // the fields hold what someone is typing: a refresh leaves them
 
 takeTokenFromAddress();
+languageMenu();
 table();
 setInterval(table, 4000);
 ladder();
@@ -33,15 +35,23 @@ async function table() {
     for (const input of $("seat-fields").querySelectorAll("input")) input.value = names[input.dataset.seat] || "";
   }
   const refused = state && state.naming_refused;
-  $("seats-note").textContent = !rights.name
-    ? "Naming the players needs the operator's token (enter it on the operator's page)."
-    : refused ? `Not now: ${refused}.`
-      : "Name who sits at each seat before the game (a seat left empty is not named). The names stay for the " +
-        "games that follow, until they are changed.";
+  $("seats-note").textContent = !rights.name ? t("naming-needs-token")
+    : refused ? t("naming-not-now", { moves: state.moves }) : t("naming-how");
   $("name-button").disabled = !rights.name || Boolean(refused);
 }
 
 $("seat-fields").addEventListener("input", () => { edited = true; });
+
+// What the game on the table records of the names: a demonstration none (nor the next one, a demonstration
+// too), a game against the computer only its person's; a game that has ended, none (they are for the next one).
+function recorded(answer) {
+  const game = answer.game;
+  if (game && game.mode === "demo") return t("names-demo");
+  if (!game || game.over) return t("names-next-game");
+  const kept = Object.entries(game.recorded).map(([seat, name]) => `${seatTitle(seat)}: ${name}`);
+  return kept.length ? t("names-recorded", { names: kept.join(", "), mode: modeName(game.mode) })
+    : t("names-none-recorded", { mode: modeName(game.mode) });
+}
 
 $("names").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -53,7 +63,8 @@ $("names").addEventListener("submit", async (event) => {
   try {
     const answer = await api("/api/names", { method: "POST", body: { names } });
     const said = Object.entries(answer.names).map(([seat, name]) => `${seatTitle(seat)}: ${name}`);
-    $("names-state").textContent = said.length ? `Named. ${said.join(", ")}.` : "No seat is named now.";
+    $("names-state").textContent = (said.length ? t("named", { names: said.join(", ") }) : t("named-nobody")) +
+      " " + recorded(answer);
     $("names-state").className = "ok";
     edited = false;
   } catch (error) {
@@ -82,23 +93,22 @@ async function ladder() {
   $("ladder").replaceChildren(...club.members.map((m, i) => element("tr", {},
     element("td", { className: "number", text: String(i + 1) }),
     element("td", {}, element("a", { href: `#member-${i + 1}`, "data-member": String(i + 1), text: m.name })),
-    element("td", { className: "number", text: (m.elo > 0 ? "+" : "") + m.elo }),
-    element("td", { className: "number", text: `± ${m.plus_minus}` }),
+    element("td", { className: "number", text: `${m.elo > 0 ? "+" : ""}${m.elo} ±${m.plus_minus}` }),
     element("td", { className: "number", text: String(m.games) }),
     element("td", { className: "number", text: `${m.wins}–${m.draws}–${m.losses}` }),
     element("td", { className: "number", text: `${Math.round(100 * m.score)}%` }))));
   const open = new Set([...$("members").querySelectorAll("details[open]")].map((d) => d.id));
   $("members").replaceChildren(...club.members.map((m, i) => element("details", { id: `member-${i + 1}` },
-    element("summary", { text: `${m.name}: ${m.games} game${m.games === 1 ? "" : "s"}` }),
-    element("table", { className: "list" },
-      element("thead", {}, element("tr", {}, ...["#", "Colour", "Opponent", "Result", "Score", ""].map((h) =>
+    element("summary", { text: t(m.games === 1 ? "member-games-one" : "member-games", { name: m.name, n: m.games }) }),
+    element("div", { className: "scroll" }, element("table", { className: "list" },
+      element("thead", {}, element("tr", {}, ...["#", t("colour"), t("opponent"), t("result"), t("score")].map((h) =>
         element("th", { scope: "col", text: h })))),
       element("tbody", {}, ...m.played.map((g) => element("tr", {},
-        element("td", { text: String(g.line) }),
+        element("td", {}, element("a", { href: withLang(`/replay?game=${g.line}`),
+          "aria-label": t("replay-of", { line: g.line }), text: String(g.line) })),
         element("td", { text: seatTitle(g.colour) }),
         element("td", { text: g.opponent }),
-        element("td", { text: g.result }),
-        element("td", { text: g.score }),
-        element("td", {}, element("a", { href: `/status#game=${g.line}`, text: "replay" })))))))));
+        element("td", { text: t(`member-${g.result}`) }),
+        element("td", { text: g.score })))))))));
   for (const id of open) if ($(id)) $(id).open = true;     // the ladder's refresh keeps what was open
 }
