@@ -15,6 +15,7 @@ from browser_kit import Table, chromium, need_browser, until, viewport
 from engine.players import make_player
 from engine.record import dumps, replay
 from firmware_py.table.game import Game, Mode, Setup
+from firmware_py.table.saves import CURRENT
 from firmware_py.table.scenes import board_at
 from firmware_py.table.session import deal
 from firmware_py.table.scenes import cell
@@ -123,15 +124,16 @@ def test_clicking_red_s_first_card_twice_puts_the_stone_in_the_page_and_the_engi
         table.stop()
 
 
-def random_game(seed):
-    """A game the `random` player plays against itself on the table's deal `seed`; the board as the table
-    lights it (stones, the crown) at its start and after each move; and each move as (seat, notation)."""
+def random_game(seed, moves=None):
+    """A game the `random` player plays against itself on the table's deal `seed` (to its end, or its first
+    `moves` moves); the board as the table lights it (stones, the crown) at its start and after each move; and
+    each move as (seat, notation)."""
     start = deal(Setup(Mode.HUMANS, seed=seed))
     pos = start.copy()
     pos.rng = random.Random(seed)
     player = make_player("random", seed=seed)
     boards, turns = [board_at(pos)], []
-    while pos.outcome() is None:
+    while pos.outcome() is None and len(turns) != moves:
         seat = pos.seat
         pos.push(player.choose(pos.copy()))
         boards.append(board_at(pos))
@@ -175,13 +177,13 @@ def test_the_replay_viewer_steps_through_a_finished_game(tmp_path, driver):
         table.stop()
 
 
-def test_two_named_players_are_on_the_ladder_after_their_game(tmp_path, driver):
-    """Name Ann and Bo on the club page (with the operator's token), play their whole game with the page's
-    buttons, and find them on the ladder, the game listed under each with its replay."""
+def test_the_names_given_on_the_club_page_go_with_the_game_played_next(tmp_path, driver):
+    """Name Ann and Bo on the club page (with the operator's token) before the first move: the game they then
+    start with the page's buttons is saved under their names."""
     config = tmp_path / "web.toml"
     config.write_text(f'backend = "sim"\n[web]\ntoken = "{TOKEN}"\n')
-    seed = 242                  # 63 moves, 93 presses, three hero moves, a forced pass (R14); Red wins
-    game, _, turns = random_game(seed)
+    seed = 242
+    _, _, turns = random_game(seed)
     table = Table(tmp_path / "data", "--config", str(config), "--mode", "humans", "--seed", str(seed))
     try:
         viewport(driver, 1280, 900)
@@ -196,7 +198,32 @@ def test_two_named_players_are_on_the_ladder_after_their_game(tmp_path, driver):
               what="the names taken")
         driver.get(table.url)
         until(lambda: driver.find_elements("css selector", 'button[data-button="red.card1"]'), what="buttons")
-        play_with_the_page(driver, turns)
+        play_with_the_page(driver, turns[:2])
+        saved = tmp_path / "data" / CURRENT
+        until(lambda: saved.exists() and len(json.loads(saved.read_text())["moves"]) == 2, what="two moves saved")
+        assert json.loads(saved.read_text())["names"] == {"red": "Ann", "white": "Bo"}
+    finally:
+        table.stop()
+
+
+def test_two_named_players_are_on_the_ladder_after_their_game(tmp_path, driver):
+    """Ann and Bo finish their game with the page's buttons (the table's saved game, resumed five moves before
+    its end) and find themselves on the ladder, the game listed under each with its replay."""
+    config = tmp_path / "web.toml"
+    config.write_text(f'backend = "sim"\n[web]\ntoken = "{TOKEN}"\n')
+    seed = 242                  # 63 moves; Red wins
+    game, _, turns = random_game(seed)
+    left = 5
+    saved = random_game(seed, len(turns) - left)[0]
+    saved.names = {"red": "Ann", "white": "Bo"}
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / CURRENT).write_text(dumps(saved.record()))
+    table = Table(tmp_path / "data", "--config", str(config))
+    try:
+        viewport(driver, 1280, 900)
+        driver.get(table.url)
+        until(lambda: driver.find_elements("css selector", 'button[data-button="red.card1"]'), what="buttons")
+        play_with_the_page(driver, turns[-left:])
         until(lambda: driver.find_element("id", "summary").text.startswith("Game over:"), timeout=60,
               what="the game's end")
         driver.get(f"{table.url}club")
