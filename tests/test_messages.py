@@ -39,8 +39,8 @@ def literal(template):
 
 
 ALPHABET = sorted({ch for texts in CATALOGUE.values() for t in texts.values() for ch in literal(t)}
-                  | set("0123456789") | {ch for name in CARD_NAMES for ch in name} | set("+x="))
-"""Every character the table writes: the catalogue's, the numbers', and the notation's (`H+NE2`, `7x7=49`)."""
+                  | set("0123456789") | {ch for name in CARD_NAMES for ch in name} | set("+x=²"))
+"""Every character the table writes: the catalogue's, the numbers', and the notation's (`H+NE2`, `7²=49`)."""
 
 
 # --- the catalogue ----------------------------------------------------------------------------------------
@@ -206,7 +206,7 @@ def test_the_operator_reads_english_whatever_the_table_speaks(tmp_path):
         assert rig.session.screen is Screen.MENU
         assert table_state(rig.session).menu[0] == "MODE 2 PLAYERS"
         assert rig.session.menu.labels(DE)[0] == "MODUS 2 SPIELER"
-        assert caption(rig.session) == "the new-game menu"
+        assert caption(rig.session, rig.time.now) == "the new-game menu"
     finally:
         rig.close()
 

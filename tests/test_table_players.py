@@ -354,11 +354,11 @@ def test_the_status_line_keeps_the_state_whole_within_80_columns(tmp_path, teams
               slots=config.displays.chain, views={s: config.displays.view_of(s) for s in config.seats})
     try:
         rig.start(Setup("teams" if teams else "humans", seed=21))
-        state = caption(rig.session)
+        state = caption(rig.session, rig.time.now)
         assert "heroes " in state
         for notice in ("RESUMED (3 moves)", "saved game not archived: kept in unarchived-20261201-173534-343530.json"):
             rig.session.announce("NOTICE", notice, rig.time.now)
-            said = caption(rig.session)
+            said = caption(rig.session, rig.time.now)
             shown = " ".join(caption_lines(said)).rstrip()
             assert shown == said if notice.startswith("RESUMED") or not teams else shown.startswith(state + " · ")
     finally:
@@ -524,9 +524,10 @@ def test_the_end_says_why_the_scores_and_the_winner():
 
 def test_every_way_of_leaving_a_game_keeps_it_current_or_archived(tmp_path):
     """A new game from the menu, a mode change from the menu, the end of a game, a demonstration's next
-    deal and `--mode`: every game with a move is afterwards the current save or a line of records.jsonl."""
+    deal and `--mode`: every game with a move is afterwards the current save or a line of records.jsonl.
+    (A demonstration a visitor starts is one game; one the table deals itself deals the next.)"""
     data = tmp_path / "data"
-    rig = Rig(data, Settings(show_seconds=0.05))
+    rig = Rig(data, Settings(show_seconds=0.05, think_seconds=0.2))
     played_games = []
     try:
         game = rig.start(Setup("humans", seed=7))
@@ -546,17 +547,29 @@ def test_every_way_of_leaving_a_game_keeps_it_current_or_archived(tmp_path):
         assert game.setup.mode == "vs-computer"
         rig.play(game.pos.legal_moves()[0])
         played_games.append(game.pos.history())
-        rig.new_game_menu()                              # 3. to a demonstration, played to its end and beyond
+        rig.new_game_menu()                              # 3. to a demonstration, played to its end: one game
         rig.tap("red.card1")
         rig.tap("red.card5")
         rig.tap("red.card5")
         demo = rig.game
-        while rig.game is demo:
+        for _ in range(1000):
+            if demo.over:
+                break
             if not rig.think():
                 rig.wait(0.5)
             rig.wait(0.1)
+        rig.wait(30, step=1.0)                           # a visitor's demonstration ends like any game
+        assert rig.game is demo and demo.over
         played_games.append(demo.pos.history())
-        next_demo = rig.game                             # 4. leaving the next demonstration for two people
+        first = rig.start(Setup("demo", "random", seed=8))   # 4. one the table deals itself deals the next
+        for _ in range(1000):
+            if rig.game is not first:
+                break
+            if not rig.think():
+                rig.wait(0.5)
+            rig.wait(0.1)
+        played_games.append(first.pos.history())
+        next_demo = rig.game                             # and its next, left for two people
         rig.think()
         rig.wait(0.2)
         played_games.append(next_demo.pos.history())
