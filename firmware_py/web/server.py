@@ -17,6 +17,7 @@ only, so no client can hold up the table.
 """
 import asyncio
 import contextlib
+import errno
 import hmac
 import json
 import logging
@@ -42,6 +43,7 @@ from firmware_py.table.settings import LEVELS, table_settings
 from firmware_py.table.shutdown import shut_down
 from firmware_py.table.state import TableState
 from firmware_py.table.status import StatusCollector
+from firmware_py.web import health
 from firmware_py.web.archive import Archive
 from firmware_py.web.remote import RemoteButtons
 from firmware_py.web.settings import LOCALHOST, WebSettings
@@ -91,7 +93,7 @@ class TableInfo:
     @classmethod
     def of(cls, config: Config, backend: str) -> "TableInfo":
         sides = config.displays.sides()
-        buttons = tuple(config.buttons.pins)
+        buttons = config.buttons.panel         # never the staff's key: only a hand at the table turns it
         return cls(backend, config.seats, sides, panels_by_side(config.displays.chain, sides), buttons,
                    tuple((key, name) for key, name in key_map(config.seats).items() if name in buttons))
 
@@ -209,7 +211,10 @@ def listen(settings: WebSettings) -> socket.socket:
     try:
         return socket.create_server((host, settings.port or 0), family=family, reuse_port=False)
     except OSError as exc:
-        raise UsageError(f"--web: cannot listen on {_address(host, settings.port or 0)} ({exc.strerror})") from None
+        hint = "; another program has it: choose another port, --web PORT (make run WEB=PORT)" \
+            if exc.errno == errno.EADDRINUSE else ""
+        raise UsageError(f"--web: cannot listen on {_address(host, settings.port or 0)} ({exc.strerror}){hint}") \
+            from None
 
 
 def _address(host: str, port: int) -> str:
@@ -294,6 +299,7 @@ class WebServer:
         app.router.add_post("/api/brightness", self._brightness)
         app.router.add_post("/api/shutdown", self._power_off)
         app.router.add_get("/records.jsonl", self._records)
+        health.add_routes(app, self.status)
         return app
 
     @web.middleware
@@ -303,7 +309,7 @@ class WebServer:
         anything that acts, the client's rate for the API; the security headers on every answer."""
         try:
             self._check_origin(request)
-            if request.path.startswith("/api/") or request.path == "/records.jsonl":
+            if request.path.startswith("/api/") or request.path in ("/records.jsonl", "/metrics"):
                 if not self._bucket(request.remote or "?").take():
                     raise Refused(429, "too many requests: wait a second")
             response = await handler(request)
