@@ -13,8 +13,9 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[table,web,test,report]'
 	touch $@
 
+# Ctrl-C ends the table (status 130): that is how it is stopped, no error of make's.
 run: $(BIN)/.installed
-	$(BIN)/roseking play --sim --web $(WEB)
+	$(BIN)/roseking play --sim --web $(WEB) || [ $$? -eq 130 ]
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest -n auto

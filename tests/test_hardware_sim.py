@@ -193,9 +193,9 @@ def test_a_scripted_tap_is_seen_however_late_the_buttons_timers_run():
 @pytest.mark.parametrize("line, message", [
     ("red.card9 press", "unknown button 'red.card9' (buttons: red.card1, "),
     ("wait soon", "'soon' is not a number of seconds"),
-    ("white.draw hold", "expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'"),
+    ("white.draw hold", "expected 'BUTTON press', 'BUTTON hold SECONDS', 'BUTTON down', 'BUTTON up' or 'wait SECONDS'"),
     ("white.draw hold -1", "'-1' is not a number of seconds"),
-    ("wait hold 0.01", "expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'"),
+    ("wait hold 0.01", "expected 'BUTTON press', 'BUTTON hold SECONDS', 'BUTTON down', 'BUTTON up' or 'wait SECONDS'"),
     ("wait press", "'press' is not a number of seconds"),
 ])
 def test_script_errors_name_the_line(line, message):
@@ -263,7 +263,9 @@ def test_a_terminal_too_small_for_the_picture_is_told_what_it_needs():
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 20, 60, 0, 0))
     with os.fdopen(slave, "w") as out:
-        TerminalView(out, CONFIG.displays.chain, CONFIG.displays.sides(), ["keys"]).close()
+        view = TerminalView(out, CONFIG.displays.chain, CONFIG.displays.sides(), ["keys"])
+        view.draw(Frame())
+        view.close()
     said = os.read(master, 1 << 16).decode()
     os.close(master)
     assert "the picture needs a terminal of 80 x 24 (this one is 60 x 20)" in said
