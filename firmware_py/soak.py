@@ -687,13 +687,14 @@ class Soak:
         end = self.hours * 3600
         kills = sorted(self.rng.uniform(0.05, 0.95) * end for _ in range(self.kills))
         archive = self.data / "records.jsonl"
-        archived = _archive_size(archive)
-        start_mb, wall, written = process_usage(os.getpid())[1], time.perf_counter(), disk_writes()
         killed: list[str] | None = None
         for life, until in enumerate([*kills, end]):
             loop, status_file = self._start()
             if life:
                 self._resumed(loop, killed)
+            else:                               # the service is up, its data directory checked
+                archived = _archive_size(archive)
+                start_mb, wall, written = process_usage(os.getpid())[1], time.perf_counter(), disk_writes()
             stop = asyncio.Event()
             running = asyncio.ensure_future(loop.run(stop=stop))
             try:

