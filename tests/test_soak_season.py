@@ -44,7 +44,7 @@ def test_a_staff_menu_a_visitor_opens_and_a_repeated_deal_are_errors(busy, tmp_p
     monkeypatch.setattr(staff.Access, "event",
                         lambda self, event, now: event.kind is PRESS and event.name == MENU_BUTTON)
     monkeypatch.setattr(soak_module, "deal_of", lambda game: "the same cards")
-    report = soak(0.25, seed=4, data_dir=tmp_path, config=load_config(str(MUSEUM)))
+    report = soak(0.12, seed=4, data_dir=tmp_path, config=load_config(str(MUSEUM)))
     errors = report.tally.errors
     assert any(e.startswith("the staff menu opened while palm was at the table") for e in errors)
     assert any(" dealt as the game before it (seed " in e for e in errors) and report.tally.repeated_deals >= 1
@@ -52,7 +52,7 @@ def test_a_staff_menu_a_visitor_opens_and_a_repeated_deal_are_errors(busy, tmp_p
 
 def test_a_sigkill_round_resumes_what_the_killed_service_saved(busy, tmp_path, monkeypatch):
     monkeypatch.setattr(soak_module, "KILL_WITHIN_SECONDS", (0.5, 2.5))
-    report = soak(0.2, seed=6, data_dir=tmp_path, kills=1)
+    report = soak(0.1, seed=6, data_dir=tmp_path, kills=1)
     assert report.errors == 0, report.tally.errors
     assert report.tally.kills == 1 and "SIGKILL rounds: 1" in "\n".join(report.lines())
     for line in (tmp_path / ARCHIVE).read_text().splitlines():
