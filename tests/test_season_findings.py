@@ -21,11 +21,13 @@ from firmware_py.table.messages import CATALOGUE, Language, say
 from firmware_py.table.scenes import end_schedule
 from firmware_py.table.session import Screen, deal
 from firmware_py.table.settings import Settings
+from firmware_py.table.staff import Access
 from firmware_py.web.server import listen
 from firmware_py.web.settings import WebSettings
 from hardware import terminal
 from hardware.frame import Frame
 from hardware.keyboard import Keyboard, key_map, legend
+from hardware.script import parse_script
 from hardware.terminal import TerminalView
 from table_kit import Rig
 
@@ -50,12 +52,12 @@ class Fingers:
         self.pressed.append(f"{name} up")
 
 
-def typed(chunks, pause=0.0):
+def typed(chunks, pause=0.0, **staff):
     """The buttons a Keyboard on a terminal presses when `chunks` are typed, `pause` seconds apart."""
     main, side = pty.openpty()
     fingers = Fingers()
     with os.fdopen(side, "r", closefd=True) as stream:
-        keyboard = Keyboard(stream, key_map(["red", "white"]), fingers, 0.0)
+        keyboard = Keyboard(stream, key_map(["red", "white"]), fingers, 0.0, **staff)
         try:
             for chunk in chunks:
                 os.write(main, chunk.encode())
@@ -71,6 +73,14 @@ def test_a_held_key_is_one_press_and_a_card_typed_twice_still_plays():
     """A held key repeats (the terminal sends it again and again): it played the card at once."""
     assert typed(["1", "1" * 12]) == ["red.card1"]                  # held: its repeats come close together
     assert typed(["1", "1"], pause=0.3) == ["red.card1", "red.card1"]     # typed twice: two presses
+
+
+def test_the_staff_menu_can_be_tried_on_the_simulated_table_with_a_key_or_a_script():
+    steps = Access(("red", "white"), key=False).steps()
+    assert typed(["S"], staff=steps) == ["menu down", "red.hero", "white.hero", "red.draw", "white.draw", "menu up"]
+    assert typed(["S", "S"], pause=0.3, key_switch=True) == ["staff down", "staff up"]
+    script = parse_script("menu down\nred.hero press\nmenu up\n", ["menu", "red.hero"], "staff.txt")
+    assert [(step.action, step.name) for step in script] == [("down", "menu"), ("press", "red.hero"), ("up", "menu")]
 
 
 def test_a_terminal_too_small_is_told_the_size_it_needs_and_nothing_draws_over_it(monkeypatch):
