@@ -5,13 +5,28 @@ WEB ?= 127.0.0.1:8080
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench pi-check install-service
+.PHONY: run test test-compiled bench pi-check install-service
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[table,web,test,report]'
 	touch $@
+
+# The engine compiled by mypyc (ROSEKING_COMPILE=1), installed in a venv of its own; the engine's tests
+# run there, from tests/ so that they import the install, not the tree (ROSEKING_EXPECT_COMPILED checks it).
+COMPILED := .venv-compiled
+ENGINE_TESTS := test_engine_*.py test_players.py test_simulate.py test_lean.py test_compiled.py
+
+$(COMPILED)/bin/.installed: pyproject.toml setup.py build_backend/roseking_build.py $(wildcard engine/*.py engine/*/*.py)
+	rm -rf $(COMPILED)
+	$(PY) -m venv $(COMPILED)
+	$(COMPILED)/bin/pip install --quiet --upgrade pip
+	ROSEKING_COMPILE=1 $(COMPILED)/bin/pip install --quiet '.[test]'
+	touch $@
+
+test-compiled: $(COMPILED)/bin/.installed
+	cd tests && ROSEKING_EXPECT_COMPILED=1 ../$(COMPILED)/bin/python -m pytest -n auto -p no:cacheprovider $(ENGINE_TESTS)
 
 # Ctrl-C ends the table (status 130): that is how it is stopped, no error of make's.
 run: $(BIN)/.installed

@@ -11,13 +11,15 @@ A Move is an int, so the engine can index tables with it: 0–23 play that card,
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.errors import NotationError
 from engine.jsonio import brief
 from engine.notation import CARD_NAMES, parse_card
 
-HERO = 24
-DRAW = 48
-PASS = 49
+HERO: Final = 24
+DRAW: Final = 48
+PASS: Final = 49
 
 
 class Move(int):

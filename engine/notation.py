@@ -8,6 +8,8 @@ Cards are integers 0–23: direction index × 3 + distance − 1 (R3).
 >>> card_name(parse_card("sw3"))
 'SW3'
 """
+from typing import Final
+
 from engine.errors import NotationError
 from engine.jsonio import brief
 
@@ -15,7 +17,7 @@ FILES = "abcdefghi"
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 # R2: directions are absolute board directions, (file step, rank step).
 STEPS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
-CENTRE = 40  # e5 (R1, R6)
+CENTRE: Final = 40  # e5 (R1, R6)
 
 SQUARE_NAMES = tuple(f + str(r + 1) for r in range(9) for f in FILES)
 CARD_NAMES = tuple(d + str(n) for d in DIRECTIONS for n in (1, 2, 3))
@@ -57,4 +59,4 @@ def _target(sq: int, card: int) -> int:
 
 
 # TARGET[sq * 24 + card]: the square a card sends the crown to from `sq`, or -1 off the board (R10).
-TARGET = tuple(_target(sq, card) for sq in range(81) for card in range(24))
+TARGET: Final = tuple(_target(sq, card) for sq in range(81) for card in range(24))

@@ -1,39 +1,45 @@
 """Random games: the uniformly random player's whole game, as fast as the core allows.
 
-The loop works on the position's lists directly. It makes the common moves — a card,
-a hero, a draw from a pile of two or more cards — with exactly `Position.push`'s
-effects (the same stack entries, so `pop` unmakes them); anything rarer (a draw that
-may reshuffle, a pass, the end) goes through `push` and `legal_moves` themselves.
-The moves are chosen among `legal_moves()` in its order, so a seed gives the same game
-as choosing from `legal_moves()` one push at a time.
+The loop works on the position's lists directly. It makes every move — a card, a hero,
+a draw (with the reshuffles of R11), a pass (R14) — with exactly `Position.push`'s effects
+(the same stack entries, so `pop` unmakes them; the bitboards are brought up to date from
+the board once, at the end), and ends where `legal_moves()` would be empty (R16, R17). The
+moves are chosen among `legal_moves()` in its order, a forced pass too, so a seed gives the
+same game as choosing from `legal_moves()` one push at a time (a property test holds it to
+that).
 """
 from __future__ import annotations
 
 import random
-from itertools import count, repeat
+from itertools import count
 from typing import TYPE_CHECKING
 
-from engine.moves import DRAW, HERO
+from engine.moves import DRAW, HERO, PASS
 from engine.position import TARGETS
-from engine.variants import STONES
+from engine.scoring import bitboard
+from engine.variants import STONES, Reshuffle
 
 if TYPE_CHECKING:
-    from engine.outcomes import Outcome
     from engine.position import Position
 
 
-def random_playout(pos: Position, rng: random.Random, plies: int | None = None) -> Outcome | None:
-    """Play uniformly random legal moves on `pos` until the game ends (or `plies` moves are made).
+def random_playout(pos: Position, rng: random.Random, plies: int | None = None, undo: bool = True) -> int:
+    """Play uniformly random legal moves on `pos` until the game ends (or `plies` moves are made);
+    the number of moves made.
 
-    Returns `pos.outcome()`. The moves are pushed, so `pos.history()` and `pos.pop()`
-    still work afterwards.
+    The moves are pushed, so `pos.history()` and `pos.pop()` still work afterwards; with
+    `undo=False` the position forgets its moves instead (its stack is emptied, as a copy's
+    is), which is faster for a position thrown away after its game.
     """
     rand = rng.random
-    board, bits, hands, heroes, stack = pos.board, pos.bits, pos.hands, pos.heroes, pos.stack
-    pile, discard = pos.pile, pos.discard
-    limit, after = pos.hand_limit, [*range(1, pos.n_seats), 0]  # the next seat (R8, R22)
+    board, hands, heroes, stack = pos.board, pos.hands, pos.heroes, pos.stack
+    pile, discard, eager = pos.pile, pos.discard, pos.reshuffle == Reshuffle.EAGER
+    limit, n = pos.hand_limit, pos.n_seats
+    after = [*range(1, n), 0]  # the next seat (R8, R22)
+    others = [[(s + k) % n for k in range(1, n)] for s in range(n)]  # the seats after each, in turn
     seat, crown, stones = pos.to_move, pos.crown, pos.stones
-    for _ in count() if plies is None else repeat(None, plies):
+    made = 0
+    for made in count() if plies is None else range(plies):  # noqa: B007  `made`: the moves made before this one
         if stones >= STONES:
             break  # R16
         target = TARGETS[crown]
@@ -57,10 +63,17 @@ def random_playout(pos: Position, rng: random.Random, plies: int | None = None) 
         if len(hand) < limit:
             moves.append(DRAW)  # R11
         elif not moves:
-            pos.crown, pos.stones, pos.to_move = crown, stones, seat
-            moves = [int(m) for m in pos.legal_moves()]  # R14 pass or R17 blockade
-            if not moves:
-                break
+            pos.crown = crown
+            for other in others[seat]:
+                if pos.can_act(other):
+                    break
+            else:
+                break  # R17: nobody can act
+            rand()  # R14: a pass, the one move legal_moves() offers, chosen as any other
+            if undo:
+                stack.append((PASS, 0, None))
+            seat = after[seat]
+            continue
         move = moves[int(rand() * len(moves))]
         if move < DRAW:
             if move < HERO:
@@ -68,28 +81,37 @@ def random_playout(pos: Position, rng: random.Random, plies: int | None = None) 
                 stones += 1  # R10
             else:
                 c = move - HERO
-            i = hand.index(c)
-            del hand[i]
+                heroes[seat] -= 1  # R12: the stone is flipped below
             discard.append(c)
             t = target[c]
-            colour = seat & 1
-            board[t] = colour + 1
-            bit = 1 << t
-            bits[colour] |= bit
-            if move >= HERO:
-                bits[1 - colour] ^= bit  # R12: flipped
-                heroes[seat] -= 1
-            stack.append((move, i, crown))
+            board[t] = (seat & 1) + 1
+            if undo:
+                i = hand.index(c)
+                del hand[i]
+                stack.append((move, i, crown))
+            else:
+                hand.remove(c)
             crown = t
-            seat = after[seat]
-        elif move == DRAW and len(pile) > 1:
-            card = pile.pop()  # R11: no reshuffle can follow
-            hand.append(card)
-            stack.append((move, card, None))
-            seat = after[seat]
         else:
-            pos.crown, pos.stones, pos.to_move = crown, stones, seat
-            pos.push(move)
-            seat, pile, discard = pos.to_move, pos.pile, pos.discard  # a reshuffle replaces the piles
+            saved = None
+            if len(pile) < 2:  # this draw may reshuffle (R11): `pop` needs the piles as they were
+                if undo:
+                    saved = (pile[:], discard[:])
+                if not pile:
+                    pos._reshuffle()  # R11: lazy, at the next draw
+                    pile, discard = pos.pile, pos.discard
+            card = pile.pop()
+            hand.append(card)
+            if eager and not pile:
+                pos._reshuffle()  # R11 option: eager, on the last card
+                pile, discard = pos.pile, pos.discard
+            if undo:
+                stack.append((move, card, saved))
+        seat = after[seat]
+    else:
+        made = plies or 0  # every move asked for was made
     pos.crown, pos.stones, pos.to_move = crown, stones, seat
-    return pos.outcome()
+    pos.bits[0], pos.bits[1] = bitboard(board, 1), bitboard(board, 2)
+    if not undo:
+        stack.clear()
+    return made

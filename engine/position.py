@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from engine import scoring, serialize
 from engine.errors import IllegalMoveError, RoseKingError
@@ -420,10 +420,10 @@ class Score:
                 "over": self.over, "reason": self.reason}
 
 
-_INT = tuple(range(len(MOVES)))  # Move -> the same number as a plain int
-_DRAW = MOVES[DRAW]
-_HEROES = MOVES[HERO:DRAW]  # card -> the hero move with that card
-TARGETS = tuple(TARGET[sq * 24:sq * 24 + 24] for sq in range(81))  # crown -> card -> target square or -1
+_INT: Final = tuple(range(len(MOVES)))  # Move -> the same number as a plain int
+_DRAW: Final = MOVES[DRAW]
+_HEROES: Final = MOVES[HERO:DRAW]  # card -> the hero move with that card
+TARGETS: Final = tuple(TARGET[sq * 24:sq * 24 + 24] for sq in range(81))  # crown -> card -> target square or -1
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
@@ -437,17 +437,26 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     True
     """
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        k = (i + 1).bit_length()
+    n = len(items)
+    lengths = _LENGTHS if n <= len(_LENGTHS) else [(i + 1).bit_length() for i in range(n)]
+    for i in range(n - 1, 0, -1):
+        k = lengths[i]
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 
 
+_LENGTHS: Final = tuple((i + 1).bit_length() for i in range(64))  # i -> the bits of a number 0 … i
+
+
 def _choice(name: str, value: str, allowed: type[StrEnum]) -> Any:
     """`value` as a member of the enum `allowed`; RoseKingError names the choices otherwise."""
-    try:
-        return allowed(value)
-    except ValueError:
-        raise RoseKingError(f"{name}: {value!r} is not one of {', '.join(allowed)}") from None
+    member = _MEMBERS[allowed].get(value) if isinstance(value, str) else None
+    if member is None:
+        raise RoseKingError(f"{name}: {value!r} is not one of {', '.join(allowed)}")
+    return member
+
+
+_MEMBERS: dict[type[StrEnum], dict[str, StrEnum]] = {e: {m.value: m for m in e} for e in (Reshuffle, First)}
+"""Each option's members by value: quicker than calling the enum, which a deal does twice."""

@@ -8,17 +8,30 @@ A bitboard is an int whose bit `sq` is set when square `sq` holds a stone of one
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engine.outcomes import Winner
 
 Figures = tuple[int, int, int]
 """(score, largest region, stones) of one colour: what R19 compares, in that order."""
 
-FULL = (1 << 81) - 1
-FILE_A = sum(1 << (9 * r) for r in range(9))
-FILE_I = FILE_A << 8
-NOT_A = FULL & ~FILE_A
-NOT_I = FULL & ~FILE_I
+FULL: Final = (1 << 81) - 1
+FILE_A: Final = sum(1 << (9 * r) for r in range(9))
+FILE_I: Final = FILE_A << 8
+NOT_A: Final = FULL & ~FILE_A
+NOT_I: Final = FULL & ~FILE_I
+
+
+_DIGITS: Final = (bytes.maketrans(b"\0\1\2", b"010"), bytes.maketrans(b"\0\1\2", b"001"))
+
+
+def bitboard(board: list[int], colour: int) -> int:
+    """The bitboard of the stones of `colour` (1 red, 2 white) on a board of 81 squares holding 0, 1 or 2.
+
+    >>> bin(bitboard([1, 2, 1] + [0] * 78, 1))
+    '0b101'
+    """
+    return int(bytes(board).translate(_DIGITS[colour - 1])[::-1], 2)
 
 
 def _grow(region: int, bits: int) -> int:

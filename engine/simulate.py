@@ -15,9 +15,8 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from engine import record as records
 from engine.errors import RoseKingError
@@ -27,6 +26,9 @@ from engine.position import Position
 from engine.outcomes import Outcome, Winner
 from engine.scoring import figures, winner
 from engine.variants import variant as find_variant
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
 
 Lineup = tuple[str, ...]
 """One player name per seat, in seat order."""
@@ -80,7 +82,8 @@ def play(variant: str, seed: int, players: Lineup, index: int = 0, record: bool 
     pos = start.copy() if record else start  # the record needs the deal as dealt
     think = [(0.0, 0)] * len(players)
     if players.count("random") == len(players):
-        random_playout(pos, random.Random(game_seed(seed, "moves")))  # the fast path for random players
+        # the fast path for random players; the record needs the moves kept
+        moves = random_playout(pos, random.Random(game_seed(seed, "moves")), undo=record)
     else:
         seats = [make_player(p, seed=game_seed(seed, k)) for k, p in enumerate(players)]
         while n := len(pos.legal_moves()):
@@ -90,13 +93,14 @@ def play(variant: str, seed: int, players: Lineup, index: int = 0, record: bool 
             if n > 1:
                 spent, count = think[seat]
                 think[seat] = (spent + time.process_time() - t, count + 1)
+        moves = len(pos.stack)
     red, white = figures(pos.bits[0]), figures(pos.bits[1])
     full = pos.variant.heroes * len(players) // 2
     line = None
     if record:
         names = dict(zip(pos.variant.seats, players))
         line = records.dumps(records.make_record(start, pos, names, seed))
-    return Game(index, seed, tuple(players), winner(red, white), red[0], white[0], len(pos.stack),
+    return Game(index, seed, tuple(players), winner(red, white), red[0], white[0], moves,
                 pos.outcome(), start.to_move & 1,
                 (full - evaluate.heroes(pos, 0), full - evaluate.heroes(pos, 1)), line, tuple(think))
 
@@ -220,6 +224,8 @@ def ordered(todo: Iterable[Callable[[], R]], executor: Executor | None = None, a
         for job in todo:
             yield job()
         return
+
+    from concurrent.futures import wait  # with its logging: loaded for an executor only
 
     def result(future: Future[R]) -> R:
         while watch and not wait([future], timeout=1.0).done:

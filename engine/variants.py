@@ -6,11 +6,12 @@ so Red moves first in both (R8, R22).
 """
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from engine.errors import RoseKingError
 
 COLOURS = ("red", "white")
-STONES = 52  # R4: one shared supply
+STONES: Final = 52  # R4: one shared supply
 
 
 @dataclass(frozen=True)

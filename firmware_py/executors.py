@@ -3,18 +3,17 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
 import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import BrokenExecutor, CancelledError, Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from tqdm import tqdm
 
 from firmware_py.errors import UsageError
+
+if TYPE_CHECKING:  # concurrent.futures and logging load for a pool or a cluster only: one process starts sooner
+    from concurrent.futures import Executor
 
 T = TypeVar("T")
 
@@ -52,6 +51,7 @@ class Workers:
     def watch(self) -> None:
         """CancelledError once the workers have gone (what `engine.simulate.ordered` calls while it waits)."""
         if self.alive and not self.alive():
+            from concurrent.futures import CancelledError
             raise CancelledError(f"{self.name} has gone")
 
     def guard(self, results: Iterable[T]) -> Generator[T, None, None]:
@@ -101,6 +101,7 @@ def executor(args: argparse.Namespace) -> Iterator[Workers]:
         with _dask(args.cluster) as workers:
             yield workers
     elif args.workers > 1:
+        from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
         with ProcessPoolExecutor(args.workers) as pool:
             yield Workers(pool, args.workers, "a worker process", (BrokenExecutor,))
     else:
@@ -109,6 +110,8 @@ def executor(args: argparse.Namespace) -> Iterator[Workers]:
 
 @contextlib.contextmanager
 def _dask(address: str) -> Iterator[Workers]:
+    import logging
+    from concurrent.futures import CancelledError
     try:
         from distributed import Client
     except ImportError:
@@ -134,8 +137,43 @@ def _dask(address: str) -> Iterator[Workers]:
                     logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
-def progress(total: int | None, unit: str = "game") -> tqdm[Any]:
-    """A tqdm progress bar of `total` units (None: unknown) on standard error when it is a terminal, else silent."""
+class Bar(Protocol):
+    """What the commands use of a progress bar."""
+
+    n: float | int
+    total: float | int | None
+
+    def update(self, n: float | None = 1) -> bool | None: ...
+
+    def __enter__(self) -> Bar: ...
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 trace: TracebackType | None) -> None: ...
+
+
+class Silent:
+    """What a progress bar does where nobody sees one: counts."""
+
+    def __init__(self, total: float | None) -> None:
+        self.n: float | int = 0
+        self.total: float | int | None = total
+
+    def update(self, n: float | None = 1) -> bool | None:
+        self.n += n or 0
+        return None
+
+    def __enter__(self) -> Silent:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        return None
+
+
+def progress(total: int | None, unit: str = "game") -> Bar:
+    """A tqdm progress bar of `total` units (None: unknown) on standard error when it is a terminal, else
+    a Silent one (tqdm takes a tenth of a second to load: a run in a script does without it)."""
+    if not sys.stderr.isatty():
+        return Silent(total)
     from tqdm import tqdm   # loaded by the commands that show progress only
-    return tqdm(total=total, unit=unit, file=sys.stderr, disable=not sys.stderr.isatty(),
-                leave=False, dynamic_ncols=True)
+    return tqdm(total=total, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True)

@@ -83,6 +83,7 @@ THINK_SECONDS = 0.2         # and its limit (a hint asks `hard`: it stops here t
 IDLE_TICK_SECONDS = 1.0     # the clock's step while nobody is at the table
 MEAN_IDLE_SECONDS = 15 * 60.0
 MOST_IDLE_SECONDS = 3 * 3600.0
+PERSON_THINKS = (1.0, 6.0)  # the seconds a person thinks before a move: from, to
 WORKER_WAIT_SECONDS = 60.0  # the longest the soak waits (really) for the worker's answer or the loop's turn
 NAVIGATION_PRESSES = 40     # presses a visitor needs at most to start a game from any screen
 WARM_SHARE = 0.1            # memory is also read after this share of the hours: the bounded caches fill first
@@ -354,7 +355,7 @@ class Visitors:
             if game.is_computer(seat) or game.shown is not None or game.pos.legal_moves() == [MOVES[PASS]]:
                 yield Wait(0.5)                                     # the computer, or a pass shown (R14)
                 continue
-            yield Wait(self.rng.uniform(1.0, 6.0))                 # a person thinks
+            yield Wait(self.rng.uniform(*PERSON_THINKS))           # a person thinks
             if s.game is not game or s.screen is not Screen.PLAY or game.pos.to_move != seat:
                 continue
             if self.rng.random() < 0.05:

@@ -10,7 +10,7 @@ Behind that, two checks (hooked into pytest by conftest.py). Every process the t
 `ROSEKING_TEST_RUN` in its environment (set in each pytest process before the tests are collected,
 so the environments the tests build from `os.environ` carry it too); the pytest processes themselves
 do not, since it is set after they started. After each test, a marked process of this pytest process
-that was not there before the test is a leftover: it is given a moment to end by itself, then its
+that was not there before the test (its id new) is a leftover: it is given a moment to end by itself, then its
 group is killed and the test errs, naming it. At the end of the session, any marked process of the
 run still alive fails the run.
 """
@@ -20,7 +20,7 @@ import signal
 import subprocess
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,24 +87,28 @@ class Found:
         return f"{self.pid} ({self.command})"
 
 
-def marked(value: str, prefix: bool = False) -> list[Found]:
-    """The live processes whose environment has `MARK=value` (or a value starting with it)."""
-    me = os.getpid()
+def marked(value: str, prefix: bool = False, among: Iterable[str] | None = None) -> list[Found]:
+    """The live processes (of the ids `among`, else all) whose environment has `MARK=value` (or a value
+    starting with it)."""
+    me, wanted = str(os.getpid()), f"\0{MARK}={value}".encode()
     found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == me:
+    for name in os.listdir("/proc") if among is None else among:
+        if not name.isdigit() or name == me:
             continue
         try:
-            environ = (entry / "environ").read_bytes().split(b"\0")
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            with open(f"/proc/{name}/environ", "rb") as f:
+                environ = b"\0" + f.read()
+            at = environ.find(wanted)
+            if at < 0 or not (prefix or environ[at + len(wanted):at + len(wanted) + 1] in (b"\0", b"")):
+                continue
+            with open(f"/proc/{name}/cmdline", "rb") as f:
+                command = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
+            with open(f"/proc/{name}/stat") as f:
+                state = f.read().rsplit(")", 1)[1].split()
         except OSError:             # gone meanwhile, or not ours to read
             continue
-        mark = next((v.split(b"=", 1)[1].decode() for v in environ if v.startswith(MARK.encode() + b"=")), None)
-        if mark is None or state[0] == "Z" or any(helper in command for helper in LIFELONG):
-            continue
-        if mark == value or (prefix and mark.startswith(value)):
-            found.append(Found(int(entry.name), int(state[2]), command))
+        if state[0] != "Z" and not any(helper in command for helper in LIFELONG):
+            found.append(Found(int(name), int(state[2]), command))
     return found
 
 
@@ -160,10 +164,9 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(autouse=True)
 def no_process_left() -> Iterator[None]:
     """After each test: the processes it started and left are killed, and the test errs, naming them."""
-    mine = os.environ[MARK]
-    before = {f.pid for f in marked(mine)}
+    before = set(os.listdir("/proc"))
     yield
-    left = reap([f for f in marked(mine) if f.pid not in before])
+    left = reap(marked(os.environ[MARK], among=set(os.listdir("/proc")) - before))
     if left:
         pytest.fail(f"the test left {len(left)} process(es) running, now killed: "
                     + "; ".join(map(str, left)), pytrace=False)

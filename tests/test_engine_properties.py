@@ -241,9 +241,10 @@ def test_the_random_games_reach_every_kind_of_move_and_ending():
 def test_random_playout_is_the_same_game_as_pushing_legal_moves(g, plies):
     """The fast playout makes exactly the moves, stack entries and reshuffles (R11) of choosing
     `legal_moves()[int(random() * n)]` and pushing, stops on R14/R16/R17 or after `plies`,
-    and pops back to the start."""
-    fast, slow = new_game(g), new_game(g)
-    reason = random_playout(fast, random.Random(g["moves_seed"]), plies)
+    says how many moves it made, and pops back to the start; without undo it reaches the same
+    position with an empty stack."""
+    fast, slow, bare = new_game(g), new_game(g), new_game(g)
+    made = random_playout(fast, random.Random(g["moves_seed"]), plies)
     rng = random.Random(g["moves_seed"])
     for _ in range(10**4 if plies is None else plies):
         moves = slow.legal_moves()
@@ -251,7 +252,9 @@ def test_random_playout_is_the_same_game_as_pushing_legal_moves(g, plies):
             break
         slow.push(moves[int(rng.random() * len(moves))])
     assert fast == slow and fast.stack == slow.stack and (fast.bits, fast.stones) == (slow.bits, slow.stones)
-    assert reason == slow.outcome()
+    assert made == len(slow.stack) and fast.outcome() == slow.outcome()
+    assert random_playout(bare, random.Random(g["moves_seed"]), plies, undo=False) == made
+    assert bare == slow and bare.stack == [] and (bare.bits, bare.stones) == (slow.bits, slow.stones)
     while fast.stack:
         fast.pop()
     assert fast == new_game(g)

@@ -14,6 +14,7 @@ from engine.players.evaluate import margin
 from engine.players.expectimax import Expectimax
 from engine.players.mcts import MCTS
 from engine.players.negamax import Negamax, zobrist
+from engine.playout import random_playout
 from engine.position import Position
 
 from engine_testkit import make
@@ -248,41 +249,31 @@ def test_the_search_evaluation_is_the_score_margin_with_heroes_at_30(variant, se
 
 def test_views_are_summed_squashed_so_winning_in_more_piles_beats_winning_bigger_in_one():
     """`hard` sums v / (|v| + 20) over its views: +10 in all four views beats +200 in one and −5 in
-    three, though the plain sum (40 against 185) would say otherwise."""
+    three, though the plain sum (40 against 185) would say otherwise; a view out of time ends the sum."""
     pos = Position.new(seed=1)
     steady, lucky, *rest = pos.legal_moves()
-    views = iter([200, -5, -5, -5])
-
-    class FixedViews(Negamax):
-        def _values(self, view, order, nodes):
-            self.nodes = nodes
-            return {steady: 10, lucky: next(views), **{m: -500 for m in rest}}
-
-    player = FixedViews(seed=1, budget=Budget(4 * Negamax.WORLD_NODES, 60.0))
-    assert player.choose(pos) == steady and player.work == player.budget.work
+    views = [{steady: 10, lucky: v, **{m: -500 for m in rest}} for v in (200, -5, -5, -5)]
+    assert negamax_module.squashed_best([lucky, steady, *rest], iter(views)) == steady
+    assert negamax_module.squashed_best([steady, lucky, *rest], iter([views[0], None, *views[1:]])) == lucky
 
 
 def test_a_draw_near_the_root_is_worth_the_mean_of_the_top_two_cards(monkeypatch):
     """R11, R7: in the search's first plies a draw averages the view's top two cards, so a root
     choice cannot count on the card a draw will bring: the draw is worth the same for either
-    order of those two cards (taking the top card alone, it would be worth 100 or 0)."""
-    monkeypatch.setattr(negamax_module, "MAX_DEPTH", 1)
-    pos = Position.new(seed=1)
-    pos.push(pos.legal_moves()[0])
-    pos.push(pos.legal_moves()[0])  # Red to move with four cards: it may draw
-    good, other = pos.pile[-2:]
+    order of those two cards, though which card comes makes a difference three plies deep."""
+    monkeypatch.setattr(negamax_module, "MAX_DEPTH", 3)
+    pos = Position.new(seed=5)
+    random_playout(pos, random.Random(5), 10)  # the side to move may draw
+    assert DRAW in pos.legal_moves()
+    rest = pos.pile[:-2]
 
-    class HoldingGood(Negamax):
-        def evaluate(self, p, colour):
-            value = 100 if good in p.hands[0] else 0
-            return value if colour == 0 else -value
-
-    player = HoldingGood(seed=1)
-    player.deadline = float("inf")
-    values = []
-    for top in (good, other):
+    def draw_value(pile):
         view = pos.copy()
-        view.pile.remove(top)
-        view.pile.append(top)
-        values.append(player._values(view, pos.legal_moves(), 10_000)[DRAW])
-    assert values == [50, 50]
+        view.pile = rest + pile
+        player = Negamax(seed=1)
+        player.deadline = float("inf")
+        return player._values(view, pos.legal_moves(), 10**6)[DRAW]
+
+    values = {top: draw_value([next(c for c in pos.pile[-2:] if c != top), top]) for top in pos.pile[-2:]}
+    alone = {card: draw_value([card]) for card in pos.pile[-2:]}  # a pile of one: no chance node
+    assert len(set(values.values())) == 1 and len(set(alone.values())) == 2

@@ -202,3 +202,24 @@ def test_bad_sprt_options_are_refused(capsys, argv, message):
 def test_an_empty_sprt_is_refused_not_ignored(capsys):
     code, out, err = cli(capsys, "tournament", "--players", "greedy,random", "--games", "2", "--sprt", "")
     assert (code, out) == (2, "") and err == "error: --sprt: expected two percentages P0,P1 such as 50,60, got ''\n"
+
+
+def test_a_run_in_one_process_loads_no_progress_bar_nor_process_pool():
+    """Start-up counts in a short run: with no terminal to draw on, `simulate` loads neither tqdm nor
+    multiprocessing, concurrent.futures or logging (a tenth of a second together)."""
+    code = ("import sys; from firmware_py.cli import main; main(['simulate', '--games', '3']); "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'tqdm', 'multiprocessing', 'concurrent', 'logging'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "[]"
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_only(monkeypatch):
+    from firmware_py import executors
+
+    with executors.progress(5) as bar:
+        bar.update(2)
+        assert isinstance(bar, executors.Silent) and bar.n == 2 and bar.total == 5
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with executors.progress(5) as bar:
+        assert type(bar).__name__ == "tqdm" and bar.total == 5

@@ -1,5 +1,6 @@
-"""`roseking soak`: the real service on an accelerated clock, visited at random, a few simulated hours in
+"""`roseking soak`: the real service on an accelerated clock, visited at random, a museum's morning in
 seconds; a fault in the devices is found and counted; bad arguments are one error line."""
+import datetime
 import json
 import tempfile
 
@@ -19,25 +20,61 @@ def archived(data):
     return [json.loads(line) for line in (data / ARCHIVE).read_text().splitlines()]
 
 
-def test_a_short_soak_plays_games_to_the_end_walks_away_and_resets_without_an_error(tmp_path):
-    report = soak(3, seed=1, data_dir=tmp_path)
-    tally = report.tally
-    assert report.errors == 0, tally.errors
-    assert report.games_completed >= 2 and tally.walked_away >= 1 and tally.staff_resets >= 1
-    assert set(tally.visits) <= {"player", "walk-away", "child", "staff", "palm"} and len(tally.visits) >= 4
-    assert tally.presses > 300
-    records = archived(tmp_path)                    # the table's own archive: what the report counts
+def busy_morning(monkeypatch, kinds, level=soak_module.LEVEL):
+    """The soak's museum, busier: visitors of `kinds` only (kind → weight), one every five minutes on average,
+    each thinking 0.3-1 s before a move, from two minutes before opening time (asleep, then open: attract mode
+    between visits, its games played by `random`); `level` is the computer's in the visitors' games. The
+    table and the visits are the same; what `roseking soak` sees in hours comes in a quarter of one. No palms
+    here: tests/test_soak_season.py has them."""
+    monkeypatch.setattr(soak_module, "VISITS", kinds)
+    monkeypatch.setattr(soak_module, "PALM_VISITS", 0)
+    monkeypatch.setattr(soak_module, "MEAN_IDLE_SECONDS", 5 * 60.0)
+    monkeypatch.setattr(soak_module, "PERSON_THINKS", (0.3, 1.0))
+    monkeypatch.setattr(soak_module, "START", datetime.datetime(2026, 12, 1, 9, 58))
+    monkeypatch.setattr(soak_module, "EXHIBIT", {**soak_module.EXHIBIT, "attract_level": "random"})
+    monkeypatch.setattr(soak_module, "LEVEL", level)
+
+
+def assert_archived_as_reported(report, data):
+    """Every game in the table's own archive replays (every move legal, every result right), and the report
+    counts them."""
+    records = archived(data)
     finished = [r for r in records if r["result"]["reason"] != "unfinished"]
     assert len(finished) == report.games_completed and len(records) - len(finished) == report.unfinished
-    assert any("easy" in r["players"].values() for r in finished)           # a whole game against the worker
     for record in records:
-        replay(record)                              # every move of every game legal, every result right
+        replay(record)
+    return finished
+
+
+def test_a_short_soak_plays_games_to_the_end_against_people_and_the_worker_without_an_error(tmp_path, monkeypatch):
+    """Players only, the computer at `random`: its answers come at once however busy the machine, so every run
+    makes the same visits (a slip of a hand on the menu's level card would leave `random` out of the
+    visitors' reach; seed 10 makes none). The table sleeps, wakes, opens, attracts between the visits."""
+    busy_morning(monkeypatch, {"player": 1}, level="random")
+    report = soak(0.27, seed=10, data_dir=tmp_path)
+    tally = report.tally
+    assert report.errors == 0, tally.errors
+    assert report.games_completed >= 2 and set(tally.visits) == {"player"} and tally.presses > 250
+    finished = assert_archived_as_reported(report, tmp_path)
+    assert any("random" in r["players"].values() for r in finished)         # a whole game against the worker
+    assert {"asleep", "attract", "play", "over"} <= set(dict(report.entered))
     assert 0 < report.worst_latency_ms < 10_000 and report.start_mb > 0 and report.end_mb > 0
 
 
+def test_a_short_soak_walks_away_mashes_and_resets_without_an_error(tmp_path, monkeypatch):
+    busy_morning(monkeypatch, {"walk-away": 1, "child": 1, "staff": 1})
+    report = soak(0.26, seed=4, data_dir=tmp_path)
+    tally = report.tally
+    assert report.errors == 0, tally.errors
+    assert tally.walked_away >= 1 and tally.staff_resets >= 1 and set(tally.visits) == {"walk-away", "child", "staff"}
+    assert report.unfinished >= tally.walked_away and tally.presses > 40
+    assert_archived_as_reported(report, tmp_path)
+
+
 def test_without_a_data_directory_the_soak_leaves_nothing_behind(tmp_path, monkeypatch):
+    """(A child's game is saved in it; seed 1 asks the computer nothing in the 6 minutes.)"""
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    report = soak(0.2, seed=3)
+    report = soak(0.1, seed=1)
     assert report.errors == 0 and list(tmp_path.iterdir()) == []
 
 
@@ -67,10 +104,11 @@ def faulty_devices():
     return devices
 
 
-def test_a_fault_in_the_devices_is_counted_as_errors_and_the_games_go_on(tmp_path):
+def test_a_fault_in_the_devices_is_counted_as_errors_and_the_games_go_on(tmp_path, monkeypatch):
+    busy_morning(monkeypatch, {"player": 1}, level="random")
     devices = faulty_devices()
     lights = devices.lights
-    report = soak(2, seed=1, data_dir=tmp_path, devices=devices)
+    report = soak(0.15, seed=10, data_dir=tmp_path, devices=devices)
     assert report.refused_frames == lights.frames // 10 > 10          # each refused frame counted
     assert report.errors > report.refused_frames                               # and the service's log lines
     assert any(line.startswith("roseking: the board's lights failed (RuntimeError: ws2811_render")
@@ -79,13 +117,14 @@ def test_a_fault_in_the_devices_is_counted_as_errors_and_the_games_go_on(tmp_pat
 
 
 def test_the_command_prints_its_figures_and_exits_1_when_there_were_errors(capsys, monkeypatch):
-    assert main(["soak", "--sim", "--hours", "0.1", "--seed", "3"]) == 0
+    """Seed 1: two children in the first 6 minutes, no question to the computer, 340 frames (34 refused)."""
+    assert main(["soak", "--sim", "--hours", "0.1", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     for figure in ("simulated: 0.1 hours", "games completed:", "games walked away from:", "errors: 0",
                    "resident memory:", "worst press → frame latency:"):
         assert figure in out
     monkeypatch.setattr(soak_module, "sim_devices", lambda config: faulty_devices())
-    assert main(["soak", "--sim", "--hours", "0.1", "--seed", "3"]) == 1
+    assert main(["soak", "--sim", "--hours", "0.1", "--seed", "1"]) == 1
     assert "errors: 0" not in capsys.readouterr().out
 
 

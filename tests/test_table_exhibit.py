@@ -3,6 +3,7 @@ walk-aways, what the table does with nothing saved, the opening hours, the staff
 import datetime
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -119,7 +120,7 @@ def test_a_game_against_the_computer_counts_as_walked_away_but_a_demonstration_n
 
 
 def test_attract_games_never_touch_the_save_nor_the_archive_and_how_to_play_comes_between_them(make):
-    rig = make()
+    rig = make(replace(EXHIBIT, attract_level="random"))            # a whole game of it: the cheapest player
     saved = humans_with_a_move(rig)
     rig.session.open_menu(rig.time.now)                              # the visitor's game waits behind the menu
     rig.wait(0.1)
@@ -144,7 +145,7 @@ def test_club_mode_never_warns(make):
     rig = make(Exhibit(walk_away=0))
     game = humans_with_a_move(rig)
     for _ in range(10 * 60):                                         # ten hours, a minute at a time
-        rig.wait(60, step=5.0)
+        rig.wait(60, step=60.0)
         assert rig.session.warning_left(rig.time.now) is None
     assert rig.session.screen is Screen.PLAY and rig.game is game and not archived(rig)
 

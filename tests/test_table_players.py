@@ -168,7 +168,7 @@ def test_finding_3_holding_hero_confirms_the_hero_move_as_a_press_does(tmp_path,
     """Finding 3: holding HERO for a second cancelled a hero move and asked for a hint instead; now HERO
     confirms it, however long it is held."""
     data = tmp_path / "rk"
-    play_cli(tmp_path, FINDING_3 + [hero, "wait 2"], "--mode", "humans", "--seed", "4", "--data-dir", str(data))
+    play_cli(tmp_path, FINDING_3 + [hero], "--mode", "humans", "--seed", "4", "--data-dir", str(data))
     assert moves_saved(data) == ["NW3", "S2", "S3", "NE3", "H+W3"]
 
 
@@ -178,7 +178,7 @@ def test_finding_4_holding_draw_never_takes_moves_back(tmp_path):
     made (`--exit-after-script` waits for it, however long the machine takes), and the hold comes at
     red's turn in the resumed game: no real-time wait decides what is tested."""
     data = tmp_path / "rk"
-    play_cli(tmp_path, ["red.card1 press", "red.card1 press"], "--mode", "vs-computer", "--level", "easy", "--seed",
+    play_cli(tmp_path, ["red.card1 press", "red.card1 press"], "--mode", "vs-computer", "--level", "random", "--seed",
              "4", "--data-dir", str(data))
     before = moves_saved(data)
     assert before[0] == "NW3" and len(before) == 2                  # NW3, and the computer's answer
@@ -525,12 +525,13 @@ def test_the_end_says_why_the_scores_and_the_winner():
 def test_every_way_of_leaving_a_game_keeps_it_current_or_archived(tmp_path):
     """A new game from the menu, a mode change from the menu, the end of a game, a demonstration's next
     deal and `--mode`: every game with a move is afterwards the current save or a line of records.jsonl.
-    (A demonstration a visitor starts is one game; one the table deals itself deals the next.)"""
+    (A demonstration a visitor starts is one game; one the table deals itself deals the next.) The computer
+    plays `random` (the menu keeps the first game's level): what is kept is tested, not its strength."""
     data = tmp_path / "data"
     rig = Rig(data, Settings(show_seconds=0.05, think_seconds=0.2))
     played_games = []
     try:
-        game = rig.start(Setup("humans", seed=7))
+        game = rig.start(Setup("humans", "random", seed=7))
         rig.play(MOVES[parse_card("NE3")])
         played_games.append(game.pos.history())
         rig.new_game_menu()                              # 1. a new game of the same mode, from the menu

@@ -1,6 +1,7 @@
 """The pages in a real browser: headless Chromium (Debian's, through Selenium) against `roseking play
 --sim --web` in a process of its own. What the page draws is read back from the rendered page and
-compared with the frames and the engine; in CI these tests run, never skip (`browser_kit`)."""
+compared with the frames and the engine; in CI these tests run, never skip (`browser_kit`). One browser
+serves the module's tests, each table on a port (an origin) of its own."""
 import io
 import json
 import random
@@ -8,8 +9,9 @@ import time
 
 import pytest
 from PIL import Image
+from selenium.webdriver.common.action_chains import ActionChains
 
-from browser_kit import Table, chromium, need_browser
+from browser_kit import Table, chromium, need_browser, viewport
 from engine.players import make_player
 from engine.record import dumps, replay
 from firmware_py.table.game import Game, Mode, Setup
@@ -19,14 +21,24 @@ from firmware_py.table.scenes import cell
 from hardware.frame import bitmap_from_rows, hex_colour
 from hardware.snapshot import DOT_DIM, DOT_OFF, DOT_ON
 
-pytestmark = pytest.mark.usefixtures("browser")
 TOKEN = "browser-test-token-0123"
 CROWN, RED = "#ff9600", "#ff0000"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser():
     need_browser()
+    with chromium() as driver:
+        yield driver
+
+
+@pytest.fixture
+def driver(browser):
+    """The module's browser with a viewport of 1280 × 800 (a test may set its own); it leaves the test's page
+    for a blank one, before the test's table stops."""
+    viewport(browser, 1280, 800)
+    yield browser
+    browser.get("about:blank")
 
 
 def until(condition, timeout=20.0, what="the page"):
@@ -45,17 +57,18 @@ def hex_of(pixel):
 
 def rendered(driver, selector):
     """The colour rendered at the centre of each element `selector` finds, from a screenshot."""
-    found = driver.find_elements("css selector", selector)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", found[len(found) // 2])
+    centres = driver.execute_script("""
+        const found = [...document.querySelectorAll(arguments[0])];
+        found[Math.floor(found.length / 2)].scrollIntoView({block: 'center'});
+        return found.map((element) => {      // where it is in the window, as the screenshot shows the window
+          const r = element.getBoundingClientRect();
+          return [r.x + r.width / 2, r.y + r.height / 2];
+        });""", selector)
     shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
-    out = []
-    for element in found:       # where it is in the window, as the screenshot shows the window
-        r = driver.execute_script("return arguments[0].getBoundingClientRect()", element)
-        out.append(hex_of(shot.getpixel((int(r["x"] + r["width"] / 2), int(r["y"] + r["height"] / 2)))))
-    return out
+    return [hex_of(shot.getpixel((int(x), int(y)))) for x, y in centres]
 
 
-def test_the_mirror_draws_the_frames_colours(tmp_path):
+def test_the_mirror_draws_the_frames_colours(tmp_path, driver):
     """A scripted game (examples/first-moves.txt): every square of the board and every dot of Red's first
     display, as the page renders them, are the colours of the frame the table shows (its frame dump,
     written when it stops: its last frame before the displays and the board are blanked; only the crown
@@ -63,20 +76,19 @@ def test_the_mirror_draws_the_frames_colours(tmp_path):
     table = Table(tmp_path / "data", "--mode", "humans", "--seed", "7", "--input-script", "examples/first-moves.txt",
                   "--frames", str(tmp_path / "frames.jsonl"))
     try:
-        with chromium() as driver:
-            driver.get(table.url)
-            until(lambda: "Last move: WHITE DREW SW2" in driver.find_element("id", "summary").text,
-                  what="the script's last move")
-            time.sleep(1.2)         # the refusal's purple X (0.6 s) has faded: the picture stands still
-            board = rendered(driver, "#board .led")
-            dots = driver.execute_script("""
-                const canvas = document.querySelector('[aria-label="Red card 1"] canvas');
-                const ctx = canvas.getContext('2d'), out = [];
-                for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) {
-                  const [r, g, b] = ctx.getImageData(x * 10 + 5, y * 10 + 5, 1, 1).data;
-                  out.push([r, g, b]);
-                }
-                return out;""")
+        driver.get(table.url)
+        until(lambda: "Last move: WHITE DREW SW2" in driver.find_element("id", "summary").text,
+              what="the script's last move")
+        time.sleep(1.2)         # the refusal's purple X (0.6 s) has faded: the picture stands still
+        board = rendered(driver, "#board .led")
+        dots = driver.execute_script("""
+            const canvas = document.querySelector('[aria-label="Red card 1"] canvas');
+            const ctx = canvas.getContext('2d'), out = [];
+            for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) {
+              const [r, g, b] = ctx.getImageData(x * 10 + 5, y * 10 + 5, 1, 1).data;
+              out.push([r, g, b]);
+            }
+            return out;""")
         table.stop()
         frames = [json.loads(line) for line in (tmp_path / "frames.jsonl").read_text().splitlines()]
         blank = ["." * 8] * 8
@@ -98,22 +110,21 @@ def test_the_mirror_draws_the_frames_colours(tmp_path):
         table.stop()
 
 
-def test_clicking_red_s_first_card_twice_puts_the_stone_in_the_page_and_the_engine(tmp_path):
+def test_clicking_red_s_first_card_twice_puts_the_stone_in_the_page_and_the_engine(tmp_path, driver):
     table = Table(tmp_path / "data", "--mode", "humans", "--seed", "7")
     try:
-        with chromium() as driver:
-            driver.get(table.url)
-            card = until(lambda: driver.find_elements("css selector", 'button[data-button="red.card1"]'),
-                         what="Red's first card")[0]
-            h8 = driver.find_element("css selector", '[data-square="h8"] .led')
-            assert h8.get_attribute("data-colour") == "#000000"
-            card.click()
-            until(lambda: h8.get_attribute("data-colour") == RED, what="the preview of NE3 on h8")
-            time.sleep(0.1)         # as a person's: two clicks within a tap (50 ms) would be one press
-            card.click()
-            until(lambda: "Last move: RED NE3" in driver.find_element("id", "summary").text, what="NE3 played")
-            until(lambda: h8.get_attribute("data-colour") == RED, what="Red's stone on h8 (the crown blinks)")
-            assert rendered(driver, '[data-square="h8"] .led')[0] in (RED, CROWN)
+        driver.get(table.url)
+        card = until(lambda: driver.find_elements("css selector", 'button[data-button="red.card1"]'),
+                     what="Red's first card")[0]
+        h8 = driver.find_element("css selector", '[data-square="h8"] .led')
+        assert h8.get_attribute("data-colour") == "#000000"
+        card.click()
+        until(lambda: h8.get_attribute("data-colour") == RED, what="the preview of NE3 on h8")
+        time.sleep(0.1)         # as a person's: two clicks within a tap (50 ms) would be one press
+        card.click()
+        until(lambda: "Last move: RED NE3" in driver.find_element("id", "summary").text, what="NE3 played")
+        until(lambda: h8.get_attribute("data-colour") == RED, what="Red's stone on h8 (the crown blinks)")
+        assert rendered(driver, '[data-square="h8"] .led')[0] in (RED, CROWN)
         save = json.loads((tmp_path / "data" / "current-game.json").read_text())
         pos = replay(save)
         assert save["moves"] == ["NE3"] and pos.board[70] == 1 == pos.board[pos.crown]     # h8: Red's (R10)
@@ -137,79 +148,79 @@ def random_game(seed):
     return Game(Setup(Mode.HUMANS, seed=seed), start, pos), boards, turns
 
 
-def test_the_replay_viewer_steps_through_a_finished_game(tmp_path):
+def test_the_replay_viewer_steps_through_a_finished_game(tmp_path, driver):
     game, boards, _ = random_game(3)
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "records.jsonl").write_text(dumps(game.record()) + "\n")
     table = Table(tmp_path / "data", "--mode", "humans", "--seed", "1")
     try:
-        with chromium(1280, 1000) as driver:
-            driver.get(f"{table.url}status")
-            replay_link = until(lambda: driver.find_elements("link text", "Replay"), what="the recent games")
-            replay_link[0].click()
-            caption = driver.find_element("id", "replay-move")
-            last = len(boards) - 1
-            until(lambda: caption.text.startswith(f"Move {last} of {last}:"), what="the replay's last move")
+        viewport(driver, 1280, 1000)
+        driver.get(f"{table.url}status")
+        replay_link = until(lambda: driver.find_elements("link text", "Replay"), what="the recent games")
+        replay_link[0].click()
+        caption = driver.find_element("id", "replay-move")
+        last = len(boards) - 1
+        until(lambda: caption.text.startswith(f"Move {last} of {last}:"), what="the replay's last move")
 
-            def shown():
-                return [led.get_attribute("data-colour") for led in
-                        driver.find_elements("css selector", "#replay-board .led")]
+        def shown():
+            return driver.execute_script("""return [...document.querySelectorAll('#replay-board .led')]
+                                              .map((led) => led.getAttribute('data-colour'))""")
 
-            def hex_board(board):
-                return [hex_colour(c) for c in board]
-            assert shown() == hex_board(boards[last])
-            driver.find_element("id", "first").click()
-            assert caption.text.startswith("The start.") and shown() == hex_board(boards[0])
-            moves = game.pos.history()
-            for n in (1, 2, 3):
-                driver.find_element("id", "next").click()
-                assert caption.text.startswith(f"Move {n} of {last}: ") and moves[n - 1] in caption.text
-                assert shown() == hex_board(boards[n])
-            driver.find_element("id", "previous").click()
-            assert shown() == hex_board(boards[2])
-            assert rendered(driver, "#replay-board .led") == hex_board(boards[2])     # as the page draws it
+        def hex_board(board):
+            return [hex_colour(c) for c in board]
+        assert shown() == hex_board(boards[last])
+        driver.find_element("id", "first").click()
+        assert caption.text.startswith("The start.") and shown() == hex_board(boards[0])
+        moves = game.pos.history()
+        for n in (1, 2, 3):
+            driver.find_element("id", "next").click()
+            assert caption.text.startswith(f"Move {n} of {last}: ") and moves[n - 1] in caption.text
+            assert shown() == hex_board(boards[n])
+        driver.find_element("id", "previous").click()
+        assert shown() == hex_board(boards[2])
+        assert rendered(driver, "#replay-board .led") == hex_board(boards[2])     # as the page draws it
     finally:
         table.stop()
 
 
-def test_two_named_players_are_on_the_ladder_after_their_game(tmp_path):
+def test_two_named_players_are_on_the_ladder_after_their_game(tmp_path, driver):
     """Name Ann and Bo on the club page (with the operator's token), play their whole game with the page's
     buttons, and find them on the ladder, the game listed under each with its replay."""
     config = tmp_path / "web.toml"
     config.write_text(f'backend = "sim"\n[web]\ntoken = "{TOKEN}"\n')
-    seed = 12                   # 75 moves, 108 presses, two forced passes (R14); White wins
+    seed = 242                  # 63 moves, 93 presses, three hero moves, a forced pass (R14); Red wins
     game, _, turns = random_game(seed)
     table = Table(tmp_path / "data", "--config", str(config), "--mode", "humans", "--seed", str(seed))
     try:
-        with chromium(1280, 900) as driver:
-            driver.get(f"{table.url}club?token={TOKEN}")
-            assert "token" not in driver.current_url                # taken out of the address bar
-            fields = until(lambda: driver.find_elements("css selector", "#seat-fields input"), what="the seats")
-            until(lambda: driver.find_element("id", "name-button").is_enabled(), what="naming open")
-            fields[0].send_keys("Ann")
-            fields[1].send_keys("Bo")
-            driver.find_element("id", "name-button").click()
-            until(lambda: "Named. Red: Ann, White: Bo." in driver.find_element("id", "names-state").text,
-                  what="the names taken")
-            driver.get(table.url)
-            until(lambda: driver.find_elements("css selector", 'button[data-button="red.card1"]'), what="buttons")
-            play_with_the_page(driver, turns)
-            until(lambda: driver.find_element("id", "summary").text.startswith("Game over."), timeout=60,
-                  what="the game's end")
-            driver.get(f"{table.url}club")
-            rows = until(lambda: driver.find_elements("css selector", "#ladder tr"), what="the ladder")
-            names = sorted(row.find_elements("css selector", "td")[1].text for row in rows)
-            assert names == ["Ann", "Bo"]
-            winner = game.pos.score().winner
-            top = rows[0].find_elements("css selector", "td")
-            assert top[4].text == "1" and (winner == "draw" or top[1].text == {"red": "Ann", "white": "Bo"}[winner])
-            rows[0].find_element("css selector", "a").click()
-            link = until(lambda: [a for a in driver.find_elements("link text", "replay") if a.is_displayed()],
-                         what="the member's games")[0]
-            link.click()
-            caption = driver.find_element("id", "replay-move")
-            until(lambda: caption.text.startswith(f"Move {len(game.pos.stack)} of {len(game.pos.stack)}"),
-                  what="the game in the replay viewer")
+        viewport(driver, 1280, 900)
+        driver.get(f"{table.url}club?token={TOKEN}")
+        assert "token" not in driver.current_url                # taken out of the address bar
+        fields = until(lambda: driver.find_elements("css selector", "#seat-fields input"), what="the seats")
+        until(lambda: driver.find_element("id", "name-button").is_enabled(), what="naming open")
+        fields[0].send_keys("Ann")
+        fields[1].send_keys("Bo")
+        driver.find_element("id", "name-button").click()
+        until(lambda: "Named. Red: Ann, White: Bo." in driver.find_element("id", "names-state").text,
+              what="the names taken")
+        driver.get(table.url)
+        until(lambda: driver.find_elements("css selector", 'button[data-button="red.card1"]'), what="buttons")
+        play_with_the_page(driver, turns)
+        until(lambda: driver.find_element("id", "summary").text.startswith("Game over."), timeout=60,
+              what="the game's end")
+        driver.get(f"{table.url}club")
+        rows = until(lambda: driver.find_elements("css selector", "#ladder tr"), what="the ladder")
+        names = sorted(row.find_elements("css selector", "td")[1].text for row in rows)
+        assert names == ["Ann", "Bo"]
+        winner = game.pos.score().winner
+        top = rows[0].find_elements("css selector", "td")
+        assert top[4].text == "1" and (winner == "draw" or top[1].text == {"red": "Ann", "white": "Bo"}[winner])
+        rows[0].find_element("css selector", "a").click()
+        link = until(lambda: [a for a in driver.find_elements("link text", "replay") if a.is_displayed()],
+                     what="the member's games")[0]
+        link.click()
+        caption = driver.find_element("id", "replay-move")
+        until(lambda: caption.text.startswith(f"Move {len(game.pos.stack)} of {len(game.pos.stack)}"),
+              what="the game in the replay viewer")
         record = json.loads((tmp_path / "data" / "records.jsonl").read_text().splitlines()[-1])
         assert record["names"] == {"red": "Ann", "white": "Bo"} and record["moves"] == game.pos.history()
     finally:
@@ -218,15 +229,14 @@ def test_two_named_players_are_on_the_ladder_after_their_game(tmp_path):
 
 def play_with_the_page(driver, turns):
     """Make every move of `turns` (seat, notation) with the page's keys, as a person at the keyboard would:
-    a card is pressed twice (HERO after it for a hero move), DRAW draws; a forced pass the table makes."""
+    a card is pressed twice (HERO after it for a hero move), DRAW draws; a forced pass the table makes. Each
+    move waits for its seat's turn, which comes once the move before it is made."""
     keys = {name: key for key, name in driver.execute_script(
         "return fetch('/api/state').then(r => r.json()).then(s => s.table.keys)")}
-    moves = """return [...document.querySelectorAll('#facts dt')].find(d => d.textContent === 'Moves')
-                      ?.nextElementSibling.textContent"""
-    body = driver.find_element("css selector", "body")
+    keyboard = ActionChains(driver)      # keys to the page as it has the focus (send_keys to an element: 0.1 s a key)
     summary = driver.find_element("id", "summary")
     for n, (seat, token) in enumerate(turns, 1):
-        until(lambda seat=seat: f"{seat.capitalize()} to move" in summary.text, what=f"move {n}")
+        until(lambda seat=seat: f"{seat.capitalize()} to move" in summary.text, what=f"move {n - 1} made")
         if token == "pass":
             presses = []
         elif token.startswith("draw"):
@@ -236,14 +246,13 @@ def play_with_the_page(driver, turns):
             card = token.removeprefix("H+")
             slot = next(s for s in state["seats"] if s["seat"] == seat)["cards"].index(card) + 1
             presses = [f"{seat}.card{slot}", f"{seat}.hero" if token.startswith("H+") else f"{seat}.card{slot}"]
-        for name in presses:
-            body.send_keys(keys[name])
-            time.sleep(0.15)        # a tap, the release and the debounce window after it
-        last = n == len(turns)
-        until(lambda n=n, last=last: last or driver.execute_script(moves) == str(n), what=f"move {n} made")
+        for k, name in enumerate(presses):
+            if k:
+                time.sleep(0.15)    # the press before: its tap, its release and the debounce window after it
+            keyboard.send_keys(keys[name]).perform()
 
 
-def test_the_operator_sets_the_brightness_and_deals_a_new_game_from_the_operators_page(tmp_path):
+def test_the_operator_sets_the_brightness_and_deals_a_new_game_from_the_operators_page(tmp_path, driver):
     """With the token, the operator's page shows its actions: the brightness at 40% lights the table at 40% (its
     status says so, and the page's health), and NEW GAME deals a game of the mode chosen, the one in progress
     archived first."""
@@ -256,24 +265,24 @@ def test_the_operator_sets_the_brightness_and_deals_a_new_game_from_the_operator
         with urllib.request.urlopen(f"{table.url}api/status", timeout=10) as answer:
             return json.loads(answer.read())
     try:
-        with chromium(1280, 1000) as driver:
-            driver.get(f"{table.url}status")
-            assert driver.find_element("id", "actions").is_displayed() is False        # no token: no actions
-            driver.get(f"{table.url}status?token={TOKEN}")
-            until(lambda: driver.find_element("id", "actions").is_displayed(), what="the actions")
-            assert not driver.find_element("id", "shutdown-form").is_displayed()   # allow_shutdown is off
-            slider = driver.find_element("id", "brightness")
-            driver.execute_script("arguments[0].value = 40; arguments[0].dispatchEvent(new Event('input'))", slider)
-            assert driver.find_element("id", "brightness-value").text == "40%"
-            driver.find_element("css selector", "#brightness-form button").click()
-            until(lambda: driver.find_element("id", "action-state").text == "The brightness is 40%.",
-                  what="the brightness set")
-            assert status()["brightness"] == 0.4
-            until(lambda: "40%" in driver.find_element("id", "health").text, what="the health saying it")
-            driver.find_element("css selector", '#new-mode option[value="demo"]').click()
-            driver.find_element("css selector", "#new-game-form button").click()
-            until(lambda: driver.find_element("id", "action-state").text == "A new game of demo is on the table.",
-                  what="the new game")
-            until(lambda: status()["mode"] == "demo", what="the table playing it")
+        viewport(driver, 1280, 1000)
+        driver.get(f"{table.url}status")
+        assert driver.find_element("id", "actions").is_displayed() is False        # no token: no actions
+        driver.get(f"{table.url}status?token={TOKEN}")
+        until(lambda: driver.find_element("id", "actions").is_displayed(), what="the actions")
+        assert not driver.find_element("id", "shutdown-form").is_displayed()   # allow_shutdown is off
+        slider = driver.find_element("id", "brightness")
+        driver.execute_script("arguments[0].value = 40; arguments[0].dispatchEvent(new Event('input'))", slider)
+        assert driver.find_element("id", "brightness-value").text == "40%"
+        driver.find_element("css selector", "#brightness-form button").click()
+        until(lambda: driver.find_element("id", "action-state").text == "The brightness is 40%.",
+              what="the brightness set")
+        assert status()["brightness"] == 0.4
+        until(lambda: "40%" in driver.find_element("id", "health").text, what="the health saying it")
+        driver.find_element("css selector", '#new-mode option[value="demo"]').click()
+        driver.find_element("css selector", "#new-game-form button").click()
+        until(lambda: driver.find_element("id", "action-state").text == "A new game of demo is on the table.",
+              what="the new game")
+        until(lambda: status()["mode"] == "demo", what="the table playing it")
     finally:
         table.stop()

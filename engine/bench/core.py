@@ -26,16 +26,18 @@ def sample_positions(n: int = 200, seed: int = 1) -> list[Position]:
     return out
 
 
+def games(n: int) -> None:
+    """`n` complete random games from fixed seeds: the deal, the playout and the full score."""
+    rng = random.Random(7)
+    for g in range(n):
+        pos = Position.new(seed=g)
+        random_playout(pos, rng)
+        pos.score()
+
+
 def figures() -> dict[str, int]:
     """Complete random games, legal-move generations and full scorings per second."""
-    games = 300
-
-    def play() -> None:
-        rng = random.Random(7)
-        for g in range(games):
-            pos = Position.new(seed=g)
-            random_playout(pos, rng)
-            pos.score()
+    n = 300
 
     positions = sample_positions()
     reps = 25
@@ -50,7 +52,7 @@ def figures() -> dict[str, int]:
             pos.score()
 
     return {
-        "random_games_per_s": round(games / median_seconds(play)),
+        "random_games_per_s": round(n / median_seconds(lambda: games(n))),
         "legal_move_generations_per_s": round(reps * len(positions) / median_seconds(legal)),
         "scorings_per_s": round(len(positions) / median_seconds(score)),
     }

@@ -5,14 +5,16 @@ seven plies; the evaluation is the score difference plus 30 points per unused he
 (R18, R5); a draw (R11) in the search is resolved by one card sampled from the cards
 the player cannot see. No time cap. It is a yardstick for the ladder: do not tune it.
 """
+from typing import Final
+
 from engine.moves import DRAW, Move
 from engine.players.base import Player
 from engine.players.evaluate import final, margin
 from engine.position import Position
 
-DEPTH = 7
-HERO = 30
-INF = 10**9
+DEPTH: Final = 7
+HERO: Final = 30
+INF: Final = 10**9
 
 
 class AB7(Player):

@@ -6,6 +6,7 @@ from `Player.view(pos)`, never from the position it was given.
 """
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
 from engine.errors import RoseKingError
 from engine.moves import Move
@@ -35,7 +36,7 @@ class Player:
 
     def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
         self.rng = random.Random(seed)
-        self.budget = budget
+        self.budget: Budget | None = budget
         self.work = 0  # iterations or nodes spent on the last search
 
     def choose(self, pos: Position) -> Move:
@@ -72,10 +73,11 @@ class Player:
 
 
 class Searcher(Player):
-    """A player that thinks within a budget: its own, or DEFAULT_BUDGET when given none."""
+    """A player that thinks within a budget: its own, or DEFAULT_BUDGET when given none; `limits` is
+    that budget (`budget` too, which a player that does not search may have none of)."""
 
-    DEFAULT_BUDGET = Budget(3000, 1.0)
+    DEFAULT_BUDGET: ClassVar[Budget] = Budget(3000, 1.0)
 
     def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
-        super().__init__(seed, budget)
-        self.budget: Budget = budget or self.DEFAULT_BUDGET
+        self.limits: Budget = budget or self.DEFAULT_BUDGET
+        super().__init__(seed, self.limits)

@@ -3,11 +3,13 @@
 Values are seen from one colour (0 red, 1 white); in the teams variant a colour's
 heroes are its two seats' heroes together (R21, R22).
 """
+from typing import Final
+
 from engine.position import Position
 from engine.scoring import figures
 
-HERO_VALUE = 6  # points an unused hero is worth to the `alphabeta` baseline's evaluation
-WIN = 1000  # a decided game outweighs any margin
+HERO_VALUE: Final = 6  # points an unused hero is worth to the `alphabeta` baseline's evaluation
+WIN: Final = 1000  # a decided game outweighs any margin
 
 
 def result(bits: list[int], colour: int) -> float:

@@ -6,20 +6,21 @@ knows which cards are there, not their order. Iterative deepening stops when the
 budget is spent; the deepest finished iteration decides, so results are reproducible.
 """
 import time
+from typing import ClassVar, Final
 
 from engine.moves import DRAW, Move
 from engine.players import evaluate
 from engine.players.base import Budget, OutOfBudget, Searcher
 from engine.position import Position, shuffle
 
-INF = float("inf")
+INF: Final = float("inf")
 
 
 class Expectimax(Searcher):
     """Alpha-beta on choice nodes, full-window averages on draw nodes."""
 
     name = "alphabeta"
-    DEFAULT_BUDGET = Budget(32000, 1.0)
+    DEFAULT_BUDGET: ClassVar[Budget] = Budget(32000, 1.0)
 
     def __init__(self, seed: int | None = None, budget: Budget | None = None, depth: int = 64) -> None:
         super().__init__(seed, budget)
@@ -30,8 +31,8 @@ class Expectimax(Searcher):
         order = list(moves)
         shuffle(self.rng, order)  # random tie-break
         self.nodes = 0
-        self.limit: float = self.budget.work
-        self.deadline = time.perf_counter() + self.budget.seconds
+        self.limit = float(self.limits.work)
+        self.deadline = time.perf_counter() + self.limits.seconds
         best = order[0]
         try:
             for depth in range(1, self.depth + 1):

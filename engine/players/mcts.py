@@ -10,6 +10,7 @@ playout is uniformly random (engine.playout), the reward 1/½/0 by R19.
 import math
 import random
 import time
+from typing import Final
 
 from engine.moves import DRAW, Move
 from engine.players.base import Searcher
@@ -17,8 +18,8 @@ from engine.players.evaluate import result
 from engine.playout import random_playout
 from engine.position import Position, shuffle
 
-EXPLORATION = 0.7
-CHECK_EVERY = 32  # iterations between looks at the clock
+EXPLORATION: Final = 0.7
+CHECK_EVERY: Final = 32  # iterations between looks at the clock
 
 
 class Node:
@@ -47,8 +48,8 @@ class MCTS(Searcher):
         root = Node(1 - (pos.to_move & 1))
         root.untried = list(moves)
         shuffle(rng, root.untried)
-        limit = self.budget.work
-        deadline = time.perf_counter() + self.budget.seconds
+        limit = self.limits.work
+        deadline = time.perf_counter() + self.limits.seconds
         done = 0
         while done < limit:
             shuffle(rng, work.pile)  # a fresh determinization (R7, R11)
@@ -89,7 +90,7 @@ class MCTS(Searcher):
                 node = child
                 path.append(node)
         sim = pos.copy(rng=rng)  # one random stream for the playout's moves and reshuffles
-        random_playout(sim, rng)
+        random_playout(sim, rng, undo=False)
         red = self.reward(sim.bits)
         for n in path:
             n.visits += 1

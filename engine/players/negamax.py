@@ -22,6 +22,8 @@ seed and a budget give the same move anywhere.
 """
 import random
 import time
+from collections.abc import Iterable, Iterator
+from typing import ClassVar, Final
 
 from engine.moves import DRAW, HERO, Move
 from engine.players.base import Budget, OutOfBudget, Searcher
@@ -29,20 +31,34 @@ from engine.players.evaluate import WIN, final, heroes
 from engine.scoring import figures
 from engine.position import TARGETS, Position, shuffle
 
-HERO_POINTS = 30  # the value of an unused hero to the evaluation
-SQUASH = 20  # a view's value v counts v / (|v| + SQUASH): winning in more views beats winning bigger in few
-CHANCE_PLIES = 2  # a draw this near the root (the root's moves and the replies) is a chance node …
-CHANCE_CARDS = 2  # … averaging this many cards from the top of the view's pile
+HERO_POINTS: Final = 30  # the value of an unused hero to the evaluation
+SQUASH: Final = 20  # a view's value v counts v / (|v| + SQUASH): winning in more views beats winning bigger in few
+CHANCE_PLIES: Final = 2  # a draw this near the root (the root's moves and the replies) is a chance node …
+CHANCE_CARDS: Final = 2  # … averaging this many cards from the top of the view's pile
 MAX_DEPTH = 64
-CHECK_EVERY = 1024  # nodes between looks at the clock
-EXACT, LOWER, UPPER = 0, 1, 2
+CHECK_EVERY: Final = 1024  # nodes between looks at the clock
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
 
-_rng = random.Random(20260101)  # fixed: the same keys on every machine
-Z_STONE = [[_rng.getrandbits(64) for _ in range(81)] for _ in range(2)]
-Z_CROWN = [_rng.getrandbits(64) for _ in range(81)]
-Z_CARD = [[_rng.getrandbits(64) for _ in range(24)] for _ in range(4)]
-Z_HEROES = [[_rng.getrandbits(64) for _ in range(5)] for _ in range(4)]
-Z_TURN = [_rng.getrandbits(64) for _ in range(4)]
+_rng = random.Random(20260101)  # fixed: the same keys on every machine; 62 bits, which mypyc keeps unboxed
+Z_STONE: Final = [[_rng.getrandbits(62) for _ in range(81)] for _ in range(2)]
+Z_CROWN: Final = [_rng.getrandbits(62) for _ in range(81)]
+Z_CARD: Final = [[_rng.getrandbits(62) for _ in range(24)] for _ in range(4)]
+Z_HEROES: Final = [[_rng.getrandbits(62) for _ in range(5)] for _ in range(4)]
+Z_TURN: Final = [_rng.getrandbits(62) for _ in range(4)]
+
+
+def squashed_best(order: list[Move], views: Iterable[dict[Move, int] | None]) -> Move:
+    """The move of `order` with the highest sum of v / (|v| + SQUASH) over the views' values (the
+    first in `order` on a tie); the views end at the first None."""
+    totals = dict.fromkeys(order, 0.0)
+    for values in views:
+        if values is None:
+            break
+        for move, value in values.items():
+            totals[move] += value / (abs(value) + SQUASH)
+    return max(order, key=totals.__getitem__)
 
 
 def zobrist(pos: Position) -> int:
@@ -62,24 +78,23 @@ class Negamax(Searcher):
     """The searching player of `hard` and `max`; `budget.work` counts nodes over all worlds."""
 
     name = "negamax"
-    DEFAULT_BUDGET = Budget(10000, 2.0)
-    WORLD_NODES = 2500  # nodes per sampled pile: a bigger budget samples more piles, not deeper
+    DEFAULT_BUDGET: ClassVar[Budget] = Budget(10000, 2.0)
+    WORLD_NODES: ClassVar[int] = 2500  # nodes per sampled pile: a bigger budget samples more piles, not deeper
 
     def search(self, pos: Position, moves: list[Move]) -> Move:
         order = list(moves)
         shuffle(self.rng, order)  # a random tie-break among equal moves
-        totals = dict.fromkeys(order, 0.0)
-        self.deadline = time.perf_counter() + self.budget.seconds
+        self.deadline = time.perf_counter() + self.limits.seconds
         self.work = 0
-        worlds = max(1, self.budget.work // self.WORLD_NODES)
+        return squashed_best(order, self._views(pos, order))
+
+    def _views(self, pos: Position, order: list[Move]) -> Iterator[dict[Move, int] | None]:
+        """Each view's root values (None: out of time before a first look at every move), work counted."""
+        worlds = max(1, self.limits.work // self.WORLD_NODES)
         for _ in range(worlds):
-            values = self._values(self.view(pos), order, self.budget.work // worlds)
+            values = self._values(self.view(pos), order, self.limits.work // worlds)
             self.work += self.nodes
-            if values is None:
-                break  # out of time before a first look at every move
-            for move, value in values.items():
-                totals[move] += value / (abs(value) + SQUASH)
-        return max(order, key=totals.__getitem__)
+            yield values
 
     def _values(self, view: Position, order: list[Move], nodes: int) -> dict[Move, int] | None:
         """Each root move's value in the deepest iteration finished within `nodes` on one view."""

@@ -3,18 +3,24 @@
 Each section is the `figures()` of a bench module of the package whose code it times
 (`engine.bench`, `hardware.bench`, `firmware_py.bench`); `--only` picks sections. Figures are
 medians of several runs, single thread, but for the `cluster` section (parallel efficiency on a
-local Dask cluster), which runs only when named.
+local Dask cluster), which runs only when named. Where the engine runs compiled (`engine.COMPILED`),
+the engine's sections are also taken in pure Python and printed under `pure`.
 """
 import argparse
 import importlib
 import json
+import os
 import platform
+import subprocess
 
+import engine
+
+from firmware_py.bench.engine import roseking
 from firmware_py.commands import Subparsers
 from firmware_py.errors import UsageError
 
 SECTIONS = {
-    "engine": "engine.bench.core",
+    "engine": "firmware_py.bench.engine",
     "frame": "hardware.bench",
     "search": "engine.bench.search",
     "startup": "firmware_py.bench.startup",
@@ -48,7 +54,23 @@ def run(args: argparse.Namespace) -> None:
     unknown = [n for n in names if n not in SECTIONS]
     if unknown:
         raise UsageError(f"--only: unknown section {unknown[0]!r} (choose from {', '.join(SECTIONS)})")
-    out: dict[str, object] = {"machine": machine()}
+    out: dict[str, object] = {"machine": machine(), "compiled": engine.COMPILED}
     for name in names:
         out[name] = importlib.import_module(SECTIONS[name]).figures()
+    engine_sections = [n for n in names if n in ENGINE_SECTIONS]
+    if engine_sections and engine.COMPILED:
+        out["pure"] = pure_figures(engine_sections)
     print(json.dumps(out, indent=2))
+
+
+ENGINE_SECTIONS = ("engine", "search")
+"""The sections that time the engine's core: with the compiled core in use, they are taken in pure
+Python too (ROSEKING_PURE=1, a process of its own), and both are printed."""
+
+
+def pure_figures(sections: list[str]) -> dict[str, object]:
+    """`roseking bench --only SECTIONS` run on the pure-Python engine: its sections' figures."""
+    argv = [*roseking(), "bench", "--only", ",".join(sections)]
+    done = subprocess.run(argv, env={**os.environ, "ROSEKING_PURE": "1"}, capture_output=True, text=True, check=True)
+    figures: dict[str, object] = json.loads(done.stdout)
+    return {name: figures[name] for name in sections}
