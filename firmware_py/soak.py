@@ -42,6 +42,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -528,6 +529,8 @@ class Report:
     """Bytes the table wrote to disks a simulated day (None where the kernel does not say)."""
     status_in: str = "the data directory"
     """Where the status file was kept."""
+    asked_hours: float | None = None
+    """The hours asked for, when the soak was stopped before them (`hours` is what it ran)."""
 
     @property
     def errors(self) -> int:
@@ -537,8 +540,11 @@ class Report:
         t = self.tally
         minutes, seconds = divmod(round(self.wall_seconds), 60)
         visits = ", ".join(f"{n} {kind}" for kind, n in sorted(t.visits.items()))
+        asked = self.asked_hours or self.hours
+        ran = f"{self.hours:g} hours" if self.asked_hours is None else \
+            f"{self.hours:.2f} hours of the {self.asked_hours:g} asked (stopped by a signal)"
         return [*(f"at the start: {line}" for line in self.said),
-                f"simulated: {self.hours:g} hours in {minutes} min {seconds} s of wall time",
+                f"simulated: {ran} in {minutes} min {seconds} s of wall time",
                 f"games completed: {self.games_completed} ({self.with_a_person} with a person)",
                 f"games walked away from: {t.walked_away} (archived unfinished: {self.unfinished}); "
                 f"staff resets: {t.staff_resets}",
@@ -554,9 +560,9 @@ class Report:
                 f"errors: {self.errors} ({len(t.errors)} logged or raised, {self.refused_frames} frames refused)",
                 *(f"  {line}" for line in t.errors[:SHOWN_ERRORS]),
                 f"resident memory: {self.start_mb:.1f} MB at the start, {self.warm_mb:.1f} MB after "
-                f"{WARM_SHARE * self.hours:g} h, {self.end_mb:.1f} MB at the end "
+                f"{WARM_SHARE * asked:g} h, {self.end_mb:.1f} MB at the end "
                 f"({_growth(self.start_mb, self.end_mb)} from the start, {_growth(self.warm_mb, self.end_mb)} "
-                f"from {WARM_SHARE * self.hours:g} h)",
+                f"from {WARM_SHARE * asked:g} h)",
                 f"worst press → frame latency: {self.worst_latency_ms:.1f} ms ({self.worst_press})"]
 
 
@@ -636,9 +642,11 @@ class Soak:
     again `kills` times; `config_file` is the file `config` was read from (for the killed service)."""
 
     def __init__(self, hours: float, data: Path, seed: int, devices: Devices, config: Config, kills: int = 0,
-                 config_file: Path | None = None) -> None:
+                 config_file: Path | None = None, stop: threading.Event | None = None) -> None:
         self.hours, self.data, self.seed, self.devices, self.config = hours, data, seed, devices, config
         self.kills, self.config_file = kills, config_file
+        self.stop = stop or threading.Event()
+        """Set (by a signal, say): the soak ends at once and reports the hours it ran."""
         self.clock, self.tally, self.witness = Clock(), Tally(), Witness()
         self.wall = wall_from(self.clock, START)
         self.refusals = Refusals(devices)
@@ -710,17 +718,20 @@ class Soak:
                 except Exception as exc:  # noqa: BLE001
                     self.tally.errors.append(f"the loop ended with {type(exc).__name__}: {exc}")
                 status_file.close()
-            if until >= end:
+            if until >= end or self.stop.is_set():
                 break
             killed = self._kill_round(archive)
         end_mb, wall = process_usage(os.getpid())[1], time.perf_counter() - wall
         now_written = disk_writes()
-        per_day = None if written is None or now_written is None else (now_written - written) / self.hours * 24
+        hours = min(self.hours, self.clock.now / 3600) if self.stop.is_set() else self.hours
+        per_day = None if written is None or now_written is None or not hours else \
+            (now_written - written) / hours * 24
         completed, people, unfinished = _archived_since(archive, archived)
-        return Report(self.hours, wall, completed, people, unfinished, self.tally, self.refusals.count,
+        return Report(hours, wall, completed, people, unfinished, self.tally, self.refusals.count,
                       start_mb, self.warm_mb or end_mb, end_mb, 1000 * self.witness.worst, self.witness.worst_press,
                       tuple(self.said), tuple(sorted(self.witness.entered.items())),
-                      table_settings(self.config).language, per_day, str(runtime_directory() or "the data directory"))
+                      table_settings(self.config).language, per_day, str(runtime_directory() or "the data directory"),
+                      self.hours if hours < self.hours else None)
 
     def _resumed(self, loop: TableLoop, killed: list[str] | None) -> None:
         """After a kill: the service must have resumed the very moves the killed one had saved."""
@@ -782,7 +793,7 @@ class Soak:
         end = self.hours * 3600
         for action in itertools.chain(self.pending, self.actions):
             self.pending = []
-            if self.clock.now >= end or running.done():      # its end is said by `run`
+            if self.clock.now >= end or running.done() or self.stop.is_set():    # its end is said by `run`
                 break
             if isinstance(action, Wait) and not action.present and self.clock.now >= until:
                 self.pending = [action]                      # nobody at the table: time for a kill
@@ -805,7 +816,7 @@ class Soak:
         """Move the clock on by `seconds`, in ticks (fine while somebody is present), firing the buttons'
         timers on time; it stands while the computer's worker has a question."""
         end, tick = self.clock.now + seconds, TICK_SECONDS if present else IDLE_TICK_SECONDS
-        while self.clock.now < end:
+        while self.clock.now < end and not self.stop.is_set():
             if loop.computer.busy is not None:
                 await self.witness.turn()              # its answer is stepped by the loop (or a tick of it)
                 continue
@@ -857,19 +868,21 @@ def _archived_since(path: Path, offset: int) -> tuple[int, int, int]:
 
 def soak(hours: float, seed: int, data_dir: Path | None = None, devices: Devices | None = None,
          config: Config | None = None, config_file: Path | None = None, language: str | None = None,
-         kills: int = 0) -> Report:
+         kills: int = 0, stop: threading.Event | None = None) -> Report:
     """Soak the service for `hours` simulated hours from `seed`, its data in `data_dir` (kept) or in a
     temporary directory (removed), on `devices` (default: `sim_devices`, closed at the end). The table is
     `config` (read from `config_file`; default: a museum's day, `default_toml`), speaking `language` if given;
-    it is killed and started again `kills` times."""
+    it is killed and started again `kills` times. `stop` set ends it early: the report says the hours it ran."""
     config = config or parse_config({"exhibit": EXHIBIT})
     if language is not None:
         config = replace(config, table={**config.table, "language": Language(language).value})
     devices = devices or sim_devices(config)
     try:
         if data_dir is not None:
-            return asyncio.run(Soak(check_hours(hours), data_dir, seed, devices, config, kills, config_file).run())
+            return asyncio.run(Soak(check_hours(hours), data_dir, seed, devices, config, kills, config_file,
+                                    stop).run())
         with tempfile.TemporaryDirectory(prefix="roseking-soak-") as data:
-            return asyncio.run(Soak(check_hours(hours), Path(data), seed, devices, config, kills, config_file).run())
+            return asyncio.run(Soak(check_hours(hours), Path(data), seed, devices, config, kills, config_file,
+                                    stop).run())
     finally:
         devices.close()

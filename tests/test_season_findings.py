@@ -30,6 +30,7 @@ from hardware.keyboard import Keyboard, key_map, legend
 from hardware.script import parse_script
 from hardware.terminal import TerminalView
 from table_kit import Rig
+from test_table_players import ends, near_its_end
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,20 +99,12 @@ def test_a_terminal_too_small_is_told_the_size_it_needs_and_nothing_draws_over_i
     assert "white to move" in out.getvalue().split(told)[1]
 
 
-def ends(pos, move):
-    trial = pos.copy()
-    trial.push(move)
-    return trial.outcome() is not None
-
-
 def test_the_caption_shows_the_last_move_and_drops_resumed_once_the_game_has_ended(tmp_path):
     rig = Rig(tmp_path, Settings(show_seconds=0.05))
     try:
-        setup = Setup(Mode.HUMANS, seed=4)
-        game = Game(setup, deal(setup))
+        game = near_its_end(Setup(Mode.HUMANS, seed=4))
         pos = game.pos
-        while (last := next((m for m in pos.legal_moves() if ends(pos, m)), None)) is None:
-            game.make(pos.legal_moves()[0], 0.0)                    # to one move before the end
+        last = next(m for m in pos.legal_moves() if ends(pos, m))
         rig.resume(game)
         rig.session.announce("RESUMED", f"RESUMED ({len(pos.stack)} moves)", rig.time.now)
         rig.wait(0.1)

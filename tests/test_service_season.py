@@ -89,7 +89,7 @@ def test_the_service_asks_the_machine_how_the_time_is_known(tmp_path):
 
 def install(tmp_path, *extra, config='backend = "pi"\n', data=None):
     path = tmp_path / "table.toml"
-    path.write_text(config)
+    path.write_bytes(config if isinstance(config, bytes) else config.encode())
     return ["install-service", "--config", str(path), "--path", str(tmp_path / "roseking.service"),
             "--data-dir", data or str(tmp_path / "games"), *extra]
 
@@ -127,6 +127,8 @@ def test_a_pi_4_unit_must_run_as_root(tmp_path, capsys, monkeypatch, model, user
     ("[table]\nhint = true\n", 'backend: not set; add backend = "pi" or "sim"'),      # play would refuse it too
     ('backend = "pi"\n[web]\nport = 99999\n', "web.port"),
     ('backend = "pi"\n[table]\nlevel = "godlike"\n', "table.level"),
+    (b'backend = "pi"\n# caf\xff\n', "table.toml: not UTF-8 text (byte 20)"),
+    (b'backend = "pi"\n' + b"#" * (1 << 20), "table.toml: larger than 1048576 bytes"),
 ])
 def test_a_configuration_play_refuses_is_refused_at_install(tmp_path, capsys, config, message):
     assert main(install(tmp_path, "--print", config=config)) == 2

@@ -2,6 +2,11 @@
 with the one before, SIGKILL rounds that must resume what the killed service saved, another language, the
 museum's configuration. Short soaks, their visitors coming often (the idle stretches shortened)."""
 import json
+import os
+import re
+import signal
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +18,7 @@ from firmware_py.device_options import load_config
 from firmware_py.soak import soak
 from firmware_py.table import staff
 from firmware_py.table.saves import ARCHIVE
+from firmware_py.table.status import STATUS_FILE
 from hardware.events import PRESS
 from hardware.names import MENU_BUTTON
 
@@ -69,3 +75,21 @@ def test_the_soak_speaks_the_language_asked_and_measures_its_writes(busy, tmp_pa
     assert "argument --language: invalid choice: 'xx'" in capsys.readouterr().err
     assert main(["soak", "--sim", "--hours", "1", "--kills", "-1"]) == 2
     assert "--kills: must be between 0 and 1000 (got -1)" in capsys.readouterr().err
+
+
+def test_a_signal_ends_the_soak_early_and_it_reports_the_hours_it_ran(tmp_path, capsys):
+    """A 200-hour soak stopped with Ctrl-C (or SIGTERM) still says what it found, in the hours it ran."""
+    original = signal.getsignal(signal.SIGINT)
+
+    def interrupt():
+        while signal.getsignal(signal.SIGINT) is original or not (tmp_path / STATUS_FILE).exists():
+            time.sleep(0.01)                                            # until the soak's table is up
+        time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGINT)
+    threading.Thread(target=interrupt, daemon=True).start()
+    assert main(["soak", "--sim", "--hours", "100", "--seed", "1", "--kills", "0", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    ran = re.search(r"^simulated: (\d+\.\d\d) hours of the 100 asked \(stopped by a signal\) in 0 min", out, re.M)
+    assert ran and 0 < float(ran[1]) < 100, out
+    assert "\nerrors: 0 " in out and "MB after 10 h" in out
+    assert signal.getsignal(signal.SIGINT) is original                 # and given back

@@ -23,14 +23,14 @@ from engine.notation import CARD_NAMES, parse_card
 from engine.position import Position
 from firmware_py.cli import main
 from firmware_py.commands.play import teams_sim_config
-from firmware_py.table.game import Setup, slot_map
+from firmware_py.table.game import Game, Setup, slot_map
 from firmware_py.table.game_menu import AGREE_SECONDS, readout
 from firmware_py.table.menu import CONFIRM_SECONDS
 from firmware_py.table.messages import EN, Language, say, seat_title
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.reading import lasts, pages, text
 from firmware_py.table.scenes import caption, ending
-from firmware_py.table.session import Screen
+from firmware_py.table.session import Screen, deal
 from firmware_py.table.settings import Settings, parse_settings, table_settings
 from hardware.config import parse_config
 from hardware.frame import bitmap_from_rows, bitmap_rows, turn
@@ -522,6 +522,21 @@ def test_the_end_says_why_the_scores_and_the_winner():
 
 # --- nothing is lost, anywhere -------------------------------------------------------------------------------
 
+def near_its_end(setup):
+    """A game of `setup` played to one move before its end (the first legal move each time, off the table)."""
+    game = Game(setup, deal(setup))
+    pos = game.pos
+    while not any(ends(pos, move) for move in pos.legal_moves()):
+        game.make(pos.legal_moves()[0], 0.0)
+    return game
+
+
+def ends(pos, move):
+    trial = pos.copy()
+    trial.push(move)
+    return trial.outcome() is not None
+
+
 def test_every_way_of_leaving_a_game_keeps_it_current_or_archived(tmp_path):
     """A new game from the menu, a mode change from the menu, the end of a game, a demonstration's next
     deal and `--mode`: every game with a move is afterwards the current save or a line of records.jsonl.
@@ -562,13 +577,15 @@ def test_every_way_of_leaving_a_game_keeps_it_current_or_archived(tmp_path):
         rig.wait(30, step=1.0)                           # a visitor's demonstration ends like any game
         assert rig.game is demo and demo.over
         played_games.append(demo.pos.history())
-        first = rig.start(Setup("demo", "random", seed=8))   # 4. one the table deals itself deals the next
-        for _ in range(1000):
+        first = near_its_end(Setup("demo", "random", seed=8))
+        rig.resume(first)                                # 4. one the table deals itself deals the next
+        for _ in range(100):
             if rig.game is not first:
                 break
             if not rig.think():
                 rig.wait(0.5)
             rig.wait(0.1)
+        assert first.over and rig.game is not first
         played_games.append(first.pos.history())
         next_demo = rig.game                             # and its next, left for two people
         rig.think()

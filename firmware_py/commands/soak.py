@@ -3,8 +3,11 @@
 It prints what happened (games, walk-aways, palms, staff menus, deals, kills, errors, memory, the
 disk's writes, the worst press → frame latency) and exits 1 if anything went wrong. `--config FILE`
 soaks that table (a museum's, docs/INSTALLING.md) on the simulated board, `--language` makes it
-speak another language, `--kills N` kills it N times (default: one per 25 simulated hours)."""
+speak another language, `--kills N` kills it N times (default: one per 25 simulated hours). Ctrl-C (SIGINT)
+or SIGTERM ends it early: it reports the hours it ran."""
 import argparse
+import signal
+import threading
 from pathlib import Path
 
 from firmware_py.commands import Subparsers
@@ -43,9 +46,15 @@ def run(args: argparse.Namespace) -> int:
     if args.config is not None:
         config = load_config(args.config)
         service_settings(config, sim=True)          # as `roseking play --sim --config FILE` would check it
-    report = soak(args.hours, args.seed, Path(args.data_dir) if args.data_dir else None, config=config,
-                  config_file=Path(args.config).absolute() if args.config else None, language=args.language,
-                  kills=kills)
+    stop = threading.Event()
+    before = {number: signal.signal(number, lambda *_: stop.set()) for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        report = soak(args.hours, args.seed, Path(args.data_dir) if args.data_dir else None, config=config,
+                      config_file=Path(args.config).absolute() if args.config else None, language=args.language,
+                      kills=kills, stop=stop)
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
     for line in report.lines():
         print(line)
     return 1 if report.errors else 0
