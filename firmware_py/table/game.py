@@ -419,10 +419,9 @@ class Game:
     def last_move(self, language: Language) -> str:
         """The last move in words in `language`, for the displays: `RED NE3`, `WHITE HERO NE2`, `RED DREW S2`,
         `WHITE PASSED`."""
-        history = self.pos.history()
-        if not history:
+        token = self.pos.last_move()
+        if token is None:
             return say("no-move-yet", language)
-        token = history[-1]
         who = seat_title(self.pos.variant.seats[(self.pos.to_move - 1) % len(self.players)], language)
         move, drawn = Move.parse(token), drawn_card(token)
         if drawn is not None:                   # the history names every card drawn

@@ -464,9 +464,9 @@ def caption(session: Session, now: float) -> str:
             state = f"game over: {ending(game, Language.EN).lower()}"
         else:
             heroes = ", ".join(f"{n} {h}" for n, h in zip(pos.variant.seats, pos.heroes))
-            history = pos.history()
+            made = pos.last_move()
             mover = pos.variant.seats[(pos.to_move - 1) % len(game.players)]
-            last = f" · last {mover} {history[-1]}" if history else ""
+            last = f" · last {mover} {made}" if made is not None else ""
             state = (f"{pos.seat} to move · {scores} · {pos.supply} stones · pile {len(pos.pile)} · heroes {heroes}"
                      + last)
     left = session.warning_left(now)
