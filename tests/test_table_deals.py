@@ -6,11 +6,12 @@ import pytest
 from firmware_py.table import service
 from firmware_py.table.exhibit import Exhibit
 from firmware_py.table.game import Mode, Setup
-from firmware_py.table.session import Screen
+from firmware_py.table.session import OVER_GUARD_SECONDS, Screen
 from firmware_py.table.settings import Settings
 from hardware import parse_config
 from hardware.events import PRESS, ButtonEvent
 from table_kit import Rig
+from test_table_players import ends, near_its_end
 
 FAST = Settings(show_seconds=0.05)
 EXHIBIT = Exhibit(attract_after=60, walk_away=120, warning=20)
@@ -46,6 +47,20 @@ def test_three_visitors_in_a_row_each_walking_away_are_each_dealt_anew(rig):
     assert deals[0][0] == ASKED                                      # the seed asked for: the first game only
     assert all(a != b for a, b in zip(deals, deals[1:]))             # no game deals as the one before it
     assert len({d[0] for d in deals}) == len(deals)
+
+
+def test_a_game_played_to_its_end_then_attract_mode_then_start_deals_anew(rig):
+    """A finished game idled into attract mode; the next START dealt the finished game's cards again."""
+    game = near_its_end(Setup(Mode.HUMANS, seed=ASKED))             # the table's first game, one move from its end
+    rig.resume(game)
+    rig.play(next(m for m in game.pos.legal_moves() if ends(game.pos, m)))
+    rig.wait(OVER_GUARD_SECONDS)
+    assert rig.session.screen is Screen.OVER
+    rig.wait(EXHIBIT.attract_after + 1, step=1.0)                    # nobody: attract mode
+    assert rig.session.screen is Screen.ATTRACT
+    rig.tap("red.card1")                                             # wakes it to the menu
+    rig.tap("red.card5")                                             # START
+    assert rig.session.screen is Screen.PLAY and dealt(rig.game) != dealt(game)
 
 
 def test_the_staff_s_new_game_the_operator_s_page_and_a_restart_deal_anew(rig, tmp_path):
