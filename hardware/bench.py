@@ -56,8 +56,10 @@ def median_ms(action: Callable[[T], object], inputs: Sequence[T]) -> float:
     return statistics.median(times) * 1000
 
 
-def figures() -> Mapping[str, float]:
-    """Median milliseconds: a whole frame (building the `Frame` and showing it), its board part, its displays part."""
+def figures(quick: bool = False) -> Mapping[str, float]:
+    """Median milliseconds: a whole frame (building the `Frame` and showing it), its board part, its displays part
+    (`quick`: over 20 pictures, not RUNS)."""
+    runs = 20 if quick else RUNS
     os.environ["BLINKA_OS_AGNOSTIC"] = "1"     # Blinka's board detection reads it on first import
     import board
     import neopixel
@@ -74,7 +76,7 @@ def figures() -> Mapping[str, float]:
         factory = MockFactory()
         buttons = Buttons(b.pins, b.timing, factory)
         with Devices("pi", lights, displays, buttons, [factory.close]) as devices:
-            pictures = [busy_picture(displays.slots, i) for i in range(RUNS)]
+            pictures = [busy_picture(displays.slots, i) for i in range(runs)]
             frame_ms = median_ms(lambda picture: devices.show(Frame(*picture)), pictures)
             frames = [Frame(*picture) for picture in pictures]
             drivers = driver_ms(len(displays.slots), config.displays.spi_speed_hz)
@@ -86,7 +88,7 @@ def figures() -> Mapping[str, float]:
                 "displays_ms": round(median_ms(lambda f: displays.show(f.displays), frames), 3),
                 "displays": len(displays.slots),
                 "target_ms": TARGET_MS,
-                "runs": RUNS,
+                "runs": runs,
             }
     finally:
         neopixel.neopixel_write = real_write

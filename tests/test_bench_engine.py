@@ -11,7 +11,8 @@ from firmware_py.commands import bench
 def test_the_engine_section_sets_the_engine_and_the_command_against_the_lean_loop(monkeypatch, capsys):
     monkeypatch.setattr(bench_engine, "SIMULATE_GAMES", 30)  # the real command, small
     monkeypatch.setattr(bench_engine, "LEAN_GAMES", 20)
-    monkeypatch.setattr(bench_engine.core, "figures", lambda: {"random_games_per_s": 1000})  # minutes at full size
+    monkeypatch.setattr(bench_engine.core, "figures",
+                        lambda quick=False: {"random_games_per_s": 1000})  # minutes at full size
     assert main(["bench", "--only", "engine"]) == 0
     out = json.loads(capsys.readouterr().out)
     figures = out["engine"]

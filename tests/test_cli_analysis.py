@@ -3,13 +3,13 @@
 import io
 import json
 import os
-import subprocess
 import sys
 import tracemalloc
 from pathlib import Path
 
 import pytest
 
+import processes
 from engine.jsonio import MAX_BYTES
 from engine.position import Position
 from engine.record import dumps, make_record
@@ -466,13 +466,13 @@ def test_program_exit_status_and_pipe(tmp_path):
     """The console script: a pipeline `new | legal -` works; an illegal move exits 2 with one
     error line and no traceback."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    new = subprocess.run(_roseking() + ["new", "--seed", "4"], capture_output=True, text=True, env=env, cwd=ROOT)
+    new = processes.run(_roseking() + ["new", "--seed", "4"], capture_output=True, text=True, env=env, cwd=ROOT)
     assert new.returncode == 0 and new.stderr == ""
-    legal = subprocess.run(_roseking() + ["legal", "-"], input=new.stdout, capture_output=True, text=True,
+    legal = processes.run(_roseking() + ["legal", "-"], input=new.stdout, capture_output=True, text=True,
                            env=env, cwd=ROOT)
     hand = json.loads(new.stdout)["hands"]["red"]
     assert legal.returncode == 0 and sorted(legal.stdout.split()) == sorted(hand)  # R10 from e5: all on board
-    bad = subprocess.run([sys.executable, "-m", "firmware_py.cli", "apply", "-", "pass"], input=new.stdout,
+    bad = processes.run([sys.executable, "-m", "firmware_py.cli", "apply", "-", "pass"], input=new.stdout,
                          capture_output=True, text=True, env=env, cwd=ROOT)
     assert bad.returncode == 2 and bad.stdout == ""
     assert len(bad.stderr.splitlines()) == 1 and bad.stderr.startswith("error: ")

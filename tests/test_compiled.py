@@ -9,12 +9,12 @@ import hashlib
 import importlib.util
 import io
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import processes
 import engine
 from firmware_py.cli import main
 
@@ -53,7 +53,7 @@ def test_the_core_in_use_is_the_one_this_run_expects():
 def test_roseking_pure_makes_a_process_use_the_sources():
     code = "import engine, engine.players.negamax as n; print(engine.COMPILED, n.__file__.endswith('.py'))"
     env = {**os.environ, "ROSEKING_PURE": "1"}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True,
+    out = processes.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True,
                          cwd=ROOT / "tests").stdout
     assert out.split() == ["False", "True"]
 

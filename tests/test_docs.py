@@ -7,7 +7,8 @@ and its fenced blocks are read by their info string:
   it runs in a fresh directory of its own, in which the repository's files are linked (so
   `examples/…` or `docs/img/…` name the repository's files, as from a checkout). A block whose
   lines start with `$ ` is a transcript: each `$ command` runs on its own and must print exactly
-  the lines that follow it. To keep the suite short, `--games N` of 20 or more runs 2 games.
+  the lines that follow it. To keep the suite short, `--games N` of 20 or more runs 2 games, and
+  `roseking bench` runs `--quick`.
 - ```console  is shown, never run: what needs a Raspberry Pi, root, a cluster, the network or a
   tool the project does not install (valgrind), what runs until it is stopped (`make run`), the
   suite's own caller (`make test`), and measurements of half a minute or more (`bench --only
@@ -65,7 +66,9 @@ def blocks(doc, kind):
 
 
 def shortened(script):
-    return re.sub(r"--games (\d{3,}|[2-9]\d)\b", "--games 2", script)
+    """`script` at the small size the docstring says: 2 games for 20 or more, `bench` quick."""
+    script = re.sub(r"--games (\d{3,}|[2-9]\d)\b", "--games 2", script)
+    return re.sub(r"^(roseking bench\b.*)$", r"\1 --quick", script, flags=re.MULTILINE)
 
 
 def anchors(doc):

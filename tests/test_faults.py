@@ -12,12 +12,12 @@ import contextlib
 import io
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import processes
 from engine.position import Position
 from engine.record import dumps
 from faults import KINDS, Faults, Stream
@@ -321,7 +321,7 @@ def roseking(argv, stdin=b"", **redirect):
     """`roseking ARGV` in a new process whose standard streams are opened or closed as `redirect` says
     (`_1="/dev/full"`, `_2=None` for closed)."""
     shell = " ".join(f"{fd[1:]}>&-" if target is None else f"{fd[1:]}>{target}" for fd, target in redirect.items())
-    return subprocess.run(["sh", "-c", f'exec "$@" {shell}', "sh", sys.executable, "-m", "firmware_py.cli", *argv],
+    return processes.run(["sh", "-c", f'exec "$@" {shell}', "sh", sys.executable, "-m", "firmware_py.cli", *argv],
                           input=stdin, capture_output=True, timeout=120)
 
 

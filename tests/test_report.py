@@ -7,7 +7,6 @@ import html
 import io
 import json
 import re
-import subprocess
 import sys
 import tempfile
 import warnings
@@ -20,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+import processes
 from engine.record import read_records, replay
 from engine.tally import CSV_COLUMNS, SQUARES, Tally, facts
 from engine.variants import COLOURS
@@ -311,7 +311,7 @@ def test_without_matplotlib_the_csv_works_and_the_page_says_what_to_install(tmp_
              "sys.exit(main(sys.argv[1:]))\n")
     records = str(runs["files"]["classic"])
     for argv, status in (([records, "--csv", str(tmp_path / "g.csv")], 0), ([records, "--out", str(tmp_path)], 2)):
-        proc = subprocess.run([sys.executable, "-c", block, "report", *argv], capture_output=True, text=True,
+        proc = processes.run([sys.executable, "-c", block, "report", *argv], capture_output=True, text=True,
                               timeout=60, check=False)
         assert proc.returncode == status, proc.stderr
     assert proc.stderr == "error: --out needs matplotlib: pip install 'roseking[report]'\n"
@@ -325,7 +325,7 @@ def test_the_table_commands_do_not_need_matplotlib(runs: dict[str, Any], tmp_pat
             f"main(['legal', '-']); main(['report', {str(runs['files']['classic'])!r}, '--csv', {out!r}]); "
             "assert 'matplotlib' not in sys.modules and 'numpy' not in sys.modules, 'plotting imported'")
     pos = json.dumps(finals(runs["files"]["classic"])[0].to_json())
-    proc = subprocess.run([sys.executable, "-c", code], input=pos, capture_output=True, text=True,
+    proc = processes.run([sys.executable, "-c", code], input=pos, capture_output=True, text=True,
                           timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
 
@@ -397,7 +397,7 @@ def test_unfinished_games_are_counted_and_left_out(tmp_path: Path, runs: dict[st
 
 def test_records_from_standard_input(tmp_path: Path, runs: dict[str, Any]) -> None:
     path = runs["files"]["teams"]
-    proc = subprocess.run([sys.executable, "-m", "firmware_py.cli", "report", "-", "--csv", str(tmp_path / "g.csv")],
+    proc = processes.run([sys.executable, "-m", "firmware_py.cli", "report", "-", "--csv", str(tmp_path / "g.csv")],
                           input=path.read_text(), capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     with open(tmp_path / "g.csv", newline="", encoding="utf-8") as f:

@@ -3,6 +3,7 @@ standings and the tournament table a person reads, and the simulation summary's 
 import json
 import os
 
+import processes
 from engine.outcomes import Outcome, Winner
 from engine.players import evaluate
 from engine.simulate import Game
@@ -65,13 +66,12 @@ def test_the_tournament_table_for_a_person():
 
 def test_the_simulation_summary_is_the_same_whatever_the_hash_seed():
     """Players are listed in seat order, not in the order of a set of strings."""
-    import subprocess
     import sys
 
     def summary(hash_seed):
         argv = [sys.executable, "-m", "firmware_py.cli", "simulate", "--games", "4", "--seed", "4",
                 "--players", "random,greedy", "--json"]
-        return subprocess.run(argv, env={**os.environ, "PYTHONHASHSEED": hash_seed}, capture_output=True,
+        return processes.run(argv, env={**os.environ, "PYTHONHASHSEED": hash_seed}, capture_output=True,
                               text=True, check=True, timeout=60).stdout
 
     outputs = {summary(str(h)) for h in range(6)}

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+import processes
 from engine.position import Position
 from engine.record import read_records, replay
 from engine.serialize import to_json
@@ -127,7 +128,7 @@ def test_the_agent_answers_each_line_and_goes_on_after_a_bad_one():
     lines = [json.dumps(pos).encode(), b"not json", json.dumps(pos | {"crown": "z9"}).encode(),
              json.dumps(over).encode(), b"[" * 1000, b'{"seed": ' + b"7" * 5000 + b"}", b'{"a": "\xff"}',
              b" " * (2 << 20), json.dumps(pos).encode()]
-    proc = subprocess.run([sys.executable, "-m", "firmware_py.cli", "agent", "--level", "easy:10", "--seed", "1"],
+    proc = processes.run([sys.executable, "-m", "firmware_py.cli", "agent", "--level", "easy:10", "--seed", "1"],
                           input=b"\n".join(lines) + b"\n", capture_output=True, timeout=60)
     assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
     answers = proc.stdout.decode().splitlines()
@@ -145,10 +146,9 @@ def test_the_agent_answers_each_line_and_goes_on_after_a_bad_one():
 
 def test_the_agent_answers_before_the_next_line_arrives():
     """A program may wait for each answer before it sends the next position."""
-    proc = subprocess.Popen([sys.executable, "-m", "firmware_py.cli", "agent", "--level", "greedy"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     pos = Position.new(seed=4)
-    try:
+    with processes.started([sys.executable, "-m", "firmware_py.cli", "agent", "--level", "greedy"],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as proc:
         for _ in range(3):
             proc.stdin.write(json.dumps(to_json(pos)) + "\n")
             proc.stdin.flush()
@@ -156,8 +156,6 @@ def test_the_agent_answers_before_the_next_line_arrives():
             pos.play(move)  # a legal move, or IllegalMoveError
         proc.stdin.close()
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
 
 
 def test_the_agent_through_main(monkeypatch, capsys):
@@ -210,7 +208,7 @@ def test_a_run_in_one_process_loads_no_progress_bar_nor_process_pool():
     code = ("import sys; from firmware_py.cli import main; main(['simulate', '--games', '3']); "
             "print(sorted({m.split('.')[0] for m in sys.modules} & "
             "{'tqdm', 'multiprocessing', 'concurrent', 'logging'}))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = processes.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines()[-1] == "[]"
 
 

@@ -2,6 +2,8 @@
 test, then the outcomes: cards that read right at every seat, every hand legible, the game's state
 and the last move on demand, no hidden gestures, cards that stay on their buttons, an honest end,
 nothing lost, said on the table."""
+import contextlib
+import fcntl
 import json
 import math
 import os
@@ -10,6 +12,7 @@ import re
 import select
 import shlex
 import signal
+import struct
 import subprocess
 import sys
 import termios
@@ -18,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+import processes
 from engine.moves import DRAW, MOVES
 from engine.notation import CARD_NAMES, parse_card
 from engine.position import Position
@@ -295,29 +299,27 @@ def read_until(master, pattern, seconds=30.0, proc=None):
     return got
 
 
+@contextlib.contextmanager
 def in_a_terminal(argv, cwd):
-    """Start `roseking argv` in a pseudo-terminal of 80 × 24; returns (process, master fd, slave fd)."""
-    import fcntl
-    import struct
+    """`roseking argv` started in a pseudo-terminal of 80 × 24: (process, master fd, slave fd), the
+    process ended and both ends closed when the block is left."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    proc = subprocess.Popen(ROSEKING + argv, stdin=slave, stdout=slave, stderr=slave, env=ENV, cwd=cwd,
-                            start_new_session=True)
-    return proc, master, slave
+    try:
+        with processes.started(ROSEKING + argv, stdin=slave, stdout=slave, stderr=slave, env=ENV,
+                               cwd=cwd) as proc:
+            yield proc, master, slave
+    finally:
+        os.close(master)
+        os.close(slave)
 
 
 def test_finding_7_the_resume_line_comes_after_the_picture_is_up(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     (data / CURRENT).write_text(json.dumps(played(Setup("humans", seed=4), 3).record()))
-    proc, master, slave = in_a_terminal(["play", "--sim", "--data-dir", str(data)], tmp_path)
-    try:
+    with in_a_terminal(["play", "--sim", "--data-dir", str(data)], tmp_path) as (proc, master, _):
         got = read_until(master, rb"resuming the saved game")
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        read_until(master, rb"", 30, proc)
-        os.close(master)
-        os.close(slave)
     assert b"\x1b[2J" in got and got.index(b"resuming the saved game (3 moves)") > got.index(b"\x1b[2J")
 
 
@@ -325,21 +327,14 @@ def test_finding_7_the_resume_line_comes_after_the_picture_is_up(tmp_path):
 
 @pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
 def test_finding_8_the_terminal_is_given_back_on_every_signal_it_can_catch(tmp_path, sig):
-    proc, master, slave = in_a_terminal(["play", "--sim", "--mode", "humans", "--seed", "1", "--data-dir",
-                                         str(tmp_path)], tmp_path)
-    try:
+    with in_a_terminal(["play", "--sim", "--mode", "humans", "--seed", "1", "--data-dir", str(tmp_path)],
+                       tmp_path) as (proc, master, slave):
         got = read_until(master, rb"Ctrl-C=quit")
         assert b"Ctrl-C=quit" in got                     # the key map fits in 80 columns
         cbreak = termios.tcgetattr(slave)[3]
         proc.send_signal(sig)
         got += read_until(master, rb"\x1b\[r\x1b\[999;1H", 30, proc)
         restored = termios.tcgetattr(slave)[3]
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(master)
-        os.close(slave)
     assert not cbreak & termios.ICANON and restored & termios.ICANON and restored & termios.ECHO
     assert b"\x1b[r\x1b[999;1H" in got                  # the scroll region given back
 
@@ -383,7 +378,7 @@ def test_finding_9_the_first_moves_example_does_what_its_header_says_and_leaves_
     mine.write_text(json.dumps(played(Setup("humans", seed=4), 3).record()))
     before = mine.read_text()
     frames = tmp_path / "frames.jsonl"
-    done = subprocess.run(ROSEKING + command[1:] + ["--frames", str(frames)], cwd=tmp_path, capture_output=True,
+    done = processes.run(ROSEKING + command[1:] + ["--frames", str(frames)], cwd=tmp_path, capture_output=True,
                           env=dict(ENV, XDG_DATA_HOME=str(home)), stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 0, done.stderr
     assert mine.read_text() == before and not list((home / "roseking").glob("set-aside-*"))

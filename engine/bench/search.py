@@ -22,10 +22,10 @@ def midgame(seed: int = 1, plies: int = 50) -> Position:
     return pos
 
 
-def search_rate(name: str, pos: Position, work: int | None = None) -> int:
+def search_rate(name: str, pos: Position, work: int | None = None, runs: int = RUNS) -> int:
     """Median iterations (or nodes) per second of player `name` thinking on `pos`."""
     rates = []
-    for run in range(RUNS):
+    for run in range(runs):
         player = make_player(name, seed=run, work=work, seconds=60)
         t = time.perf_counter()
         player.search(pos, pos.legal_moves())
@@ -33,11 +33,11 @@ def search_rate(name: str, pos: Position, work: int | None = None) -> int:
     return round(statistics.median(rates))
 
 
-def move_seconds(name: str, positions: list[Position]) -> float:
+def move_seconds(name: str, positions: list[Position], runs: int = RUNS, work: int | None = None) -> float:
     """Median over runs of the mean seconds player `name` takes for a move on `positions`."""
     means = []
-    for run in range(RUNS):
-        player = make_player(name, seed=run)
+    for run in range(runs):
+        player = make_player(name, seed=run, work=work)
         t = time.perf_counter()
         for pos in positions:
             player.choose(pos)
@@ -72,23 +72,25 @@ def simulation_rate(workers: int, games_per_worker: int = 6000, records: bool = 
                 pool.shutdown()
 
 
-def figures() -> dict[str, float]:
+def figures(quick: bool = False) -> dict[str, float]:
     """MCTS iterations/s (opening, mid-game), alpha-beta nodes/s, seconds per move of `hard`, `max`
     and `ab7` on ten positions with a choice, from opening to end game, games/s of `roseking simulate`
-    (one process, no records), simulation games/s with records and the speed-up of two workers."""
+    (one process, no records), simulation games/s with records and the speed-up of two workers
+    (`quick`: one run, two positions, small budgets and a few hundred games)."""
+    runs, work, games = (1, 2000, 100) if quick else (RUNS, None, 6000)
     opening, middle = Position.new(seed=1), midgame()
-    ten = [p for p in (midgame(seed, 9 * seed) for seed in range(30)) if len(p.legal_moves()) > 1][:10]
-    bare = statistics.median(simulation_rate(1, 3000, records=False) for _ in range(RUNS))
-    one, two = simulation_rate(1), simulation_rate(2)
+    ten = [p for p in (midgame(seed, 9 * seed) for seed in range(30)) if len(p.legal_moves()) > 1][:2 if quick else 10]
+    bare = statistics.median(simulation_rate(1, games // 2, records=False) for _ in range(runs))
+    one, two = simulation_rate(1, games), simulation_rate(2, games)
     return {
-        "mcts_iterations_per_s_opening": search_rate("medium", opening, 3000),
-        "mcts_iterations_per_s_midgame": search_rate("medium", middle, 3000),
-        "alphabeta_nodes_per_s_midgame": search_rate("alphabeta", middle, 30000),
-        "hard_nodes_per_s_midgame": search_rate("hard", middle),
-        "ab7_nodes_per_s_midgame": search_rate("ab7", middle),
-        "hard_seconds_per_move": move_seconds("hard", ten),
-        "max_seconds_per_move": move_seconds("max", ten),
-        "ab7_seconds_per_move": move_seconds("ab7", ten),
+        "mcts_iterations_per_s_opening": search_rate("medium", opening, 3000, runs),
+        "mcts_iterations_per_s_midgame": search_rate("medium", middle, 3000, runs),
+        "alphabeta_nodes_per_s_midgame": search_rate("alphabeta", middle, 30000, runs),
+        "hard_nodes_per_s_midgame": search_rate("hard", middle, work, runs),
+        "ab7_nodes_per_s_midgame": search_rate("ab7", middle, work, runs),
+        "hard_seconds_per_move": move_seconds("hard", ten, runs, work),
+        "max_seconds_per_move": move_seconds("max", ten, runs, work),
+        "ab7_seconds_per_move": move_seconds("ab7", ten, runs, work),
         "simulate_games_per_s": round(bare),
         "simulation_games_per_s_1_worker": round(one),
         "simulation_games_per_s_2_workers": round(two),

@@ -30,20 +30,22 @@ def simulate_seconds(games: int) -> float:
     return time.perf_counter() - t
 
 
-def figures() -> dict[str, float]:
+def figures(quick: bool = False) -> dict[str, float]:
     """The core's figures; then, in turn so that all three see the same machine, the engine's random
     games (`engine.bench.core.games`), the lean loop's and `roseking simulate`'s (20,000 games, start-up
     included), each a median of runs, and the ratios of the engine's and the command's speed to the
-    lean loop's."""
-    out: dict[str, float] = dict(core.figures())
+    lean loop's (`quick`: one run of a hundredth of the games)."""
+    out: dict[str, float] = dict(core.figures(quick))
+    runs, lean_games, simulate_games = (1, LEAN_GAMES // 100, SIMULATE_GAMES // 100) if quick else \
+        (RUNS, LEAN_GAMES, SIMULATE_GAMES)
     engines, leans, simulates = [], [], []
-    for _ in range(RUNS):
-        engines.append(median_seconds(lambda: core.games(LEAN_GAMES), 1))
-        leans.append(median_seconds(lambda: lean.games(LEAN_GAMES), 1))
-        simulates.append(simulate_seconds(SIMULATE_GAMES))
-    engine_rate = LEAN_GAMES / sorted(engines)[RUNS // 2]
-    lean_rate = LEAN_GAMES / sorted(leans)[RUNS // 2]
-    simulate_rate = SIMULATE_GAMES / sorted(simulates)[RUNS // 2]
+    for _ in range(runs):
+        engines.append(median_seconds(lambda: core.games(lean_games), 1))
+        leans.append(median_seconds(lambda: lean.games(lean_games), 1))
+        simulates.append(simulate_seconds(simulate_games))
+    engine_rate = lean_games / sorted(engines)[runs // 2]
+    lean_rate = lean_games / sorted(leans)[runs // 2]
+    simulate_rate = simulate_games / sorted(simulates)[runs // 2]
     out |= {
         "lean_games_per_s": round(lean_rate),
         "simulate_games_per_s_with_startup": round(simulate_rate),

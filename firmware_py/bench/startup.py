@@ -11,8 +11,10 @@ from engine.position import Position
 RUNS = 9
 
 
-def figures() -> dict[str, float]:
-    """Median milliseconds of `roseking legal POSITION` and of a bare `python -c pass`, each a new process."""
+def figures(quick: bool = False) -> dict[str, float]:
+    """Median milliseconds of `roseking legal POSITION` and of a bare `python -c pass`, each a new process
+    (`quick`: one run of each)."""
+    runs = 1 if quick else RUNS
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "start.json")
         with open(path, "w", encoding="utf-8") as f:
@@ -24,7 +26,7 @@ def figures() -> dict[str, float]:
             subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
 
         return {
-            "legal_ms": round(median_seconds(lambda: run(legal), RUNS) * 1000, 1),
-            "bare_python_ms": round(median_seconds(lambda: run(bare), RUNS) * 1000, 1),
-            "runs": RUNS,
+            "legal_ms": round(median_seconds(lambda: run(legal), runs) * 1000, 1),
+            "bare_python_ms": round(median_seconds(lambda: run(bare), runs) * 1000, 1),
+            "runs": runs,
         }

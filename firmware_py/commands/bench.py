@@ -29,12 +29,17 @@ SECTIONS = {
     "cluster": "firmware_py.bench.cluster",
 }
 BY_NAME_ONLY = ("cluster",)  # minutes long and needs the `cluster` extra: run when named
+QUICK = ("engine", "frame", "search", "startup")
+"""The sections `--quick` shortens: one run of a small workload, to try the command, not to compare."""
 
 
 def register(sub: Subparsers) -> None:
     p = sub.add_parser("bench", help="measure speed and print JSON figures")
     p.add_argument("--only", metavar="SECTION[,SECTION…]",
                    help=f"sections to run (default all but {', '.join(BY_NAME_ONLY)}): {', '.join(SECTIONS)}")
+    p.add_argument("--quick", action="store_true",
+                   help=f"one run of a small workload in {', '.join(QUICK)}: seconds, to try the command; "
+                        "its figures are not for comparing")
     p.set_defaults(func=run)
 
 
@@ -56,10 +61,11 @@ def run(args: argparse.Namespace) -> None:
         raise UsageError(f"--only: unknown section {unknown[0]!r} (choose from {', '.join(SECTIONS)})")
     out: dict[str, object] = {"machine": machine(), "compiled": engine.COMPILED}
     for name in names:
-        out[name] = importlib.import_module(SECTIONS[name]).figures()
+        figures = importlib.import_module(SECTIONS[name]).figures
+        out[name] = figures(quick=True) if args.quick and name in QUICK else figures()
     engine_sections = [n for n in names if n in ENGINE_SECTIONS]
     if engine_sections and engine.COMPILED:
-        out["pure"] = pure_figures(engine_sections)
+        out["pure"] = pure_figures(engine_sections, args.quick)
     print(json.dumps(out, indent=2))
 
 
@@ -68,9 +74,9 @@ ENGINE_SECTIONS = ("engine", "search")
 Python too (ROSEKING_PURE=1, a process of its own), and both are printed."""
 
 
-def pure_figures(sections: list[str]) -> dict[str, object]:
-    """`roseking bench --only SECTIONS` run on the pure-Python engine: its sections' figures."""
-    argv = [*roseking(), "bench", "--only", ",".join(sections)]
+def pure_figures(sections: list[str], quick: bool = False) -> dict[str, object]:
+    """`roseking bench --only SECTIONS` (`--quick`) run on the pure-Python engine: its sections' figures."""
+    argv = [*roseking(), "bench", "--only", ",".join(sections), *(["--quick"] if quick else [])]
     done = subprocess.run(argv, env={**os.environ, "ROSEKING_PURE": "1"}, capture_output=True, text=True, check=True)
     figures: dict[str, object] = json.loads(done.stdout)
     return {name: figures[name] for name in sections}
