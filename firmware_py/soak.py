@@ -559,10 +559,11 @@ class Report:
                                           f"{self.status_in})" if self.written_per_day is not None else "unknown"),
                 f"errors: {self.errors} ({len(t.errors)} logged or raised, {self.refused_frames} frames refused)",
                 *(f"  {line}" for line in t.errors[:SHOWN_ERRORS]),
-                f"resident memory: {self.start_mb:.1f} MB at the start, {self.warm_mb:.1f} MB after "
-                f"{WARM_SHARE * asked:g} h, {self.end_mb:.1f} MB at the end "
-                f"({_growth(self.start_mb, self.end_mb)} from the start, {_growth(self.warm_mb, self.end_mb)} "
-                f"from {WARM_SHARE * asked:g} h)",
+                f"resident memory: {self.start_mb:.1f} MB at the start, " + (
+                    f"{self.warm_mb:.1f} MB after {WARM_SHARE * asked:g} h, {self.end_mb:.1f} MB at the end "
+                    f"({_growth(self.start_mb, self.end_mb)} from the start, {_growth(self.warm_mb, self.end_mb)} "
+                    f"from {WARM_SHARE * asked:g} h)" if self.hours >= WARM_SHARE * asked else
+                    f"{self.end_mb:.1f} MB at the end ({_growth(self.start_mb, self.end_mb)} from the start)"),
                 f"worst press → frame latency: {self.worst_latency_ms:.1f} ms ({self.worst_press})"]
 
 
