@@ -28,7 +28,8 @@ is killed with SIGKILL at a random moment (while it starts, or while it plays), 
 service starts again from what that one left: it must resume the very moves saved, every archived
 game must replay. The table's writes to the disk are read from the kernel (`/proc/self/io`); the
 status file goes where the service puts it (the runtime directory under systemd, else the data
-directory).
+directory). A `stop` event (the command sets it on SIGINT or SIGTERM) ends a soak before its hours;
+the report says the hours it ran.
 """
 import asyncio
 import collections
