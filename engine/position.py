@@ -372,7 +372,11 @@ class Position:
 
     def history(self) -> list[str]:
         """The moves made so far in record notation; draws name their card (`draw:SW3`)."""
-        return [f"draw:{CARD_NAMES[a]}" if m == DRAW else str(MOVES[m]) for m, a, _ in self.stack]
+        return [_notation(m, a) for m, a, _ in self.stack]
+
+    def last_move(self) -> str | None:
+        """The last move in record notation (`history()[-1]`, without the others), None before the first."""
+        return _notation(self.stack[-1][0], self.stack[-1][1]) if self.stack else None
 
     def __eq__(self, other: object) -> bool:
         """Positions are equal when board, crown, hands, heroes, both piles and turn are equal."""
@@ -424,6 +428,11 @@ _INT: Final = tuple(range(len(MOVES)))  # Move -> the same number as a plain int
 _DRAW: Final = MOVES[DRAW]
 _HEROES: Final = MOVES[HERO:DRAW]  # card -> the hero move with that card
 TARGETS: Final = tuple(TARGET[sq * 24:sq * 24 + 24] for sq in range(81))  # crown -> card -> target square or -1
+
+
+def _notation(move: int, drawn: int) -> str:
+    """A move of the stack in record notation: a draw names its card."""
+    return f"draw:{CARD_NAMES[drawn]}" if move == DRAW else str(MOVES[move])
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:

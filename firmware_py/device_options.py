@@ -3,7 +3,7 @@ import argparse
 import contextlib
 import os
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from firmware_py.atomic import _sigterm_unwinds, atomic_writer, check_output, check_output_directory, \
     output_directory, write_file
@@ -62,11 +62,12 @@ def check_device_args(args: argparse.Namespace, config: Config) -> list[Step] | 
 
 @contextlib.contextmanager
 def open_from_args(args: argparse.Namespace, config: Config | None = None, exit_after_script: bool | None = None,
-                   steps: list[Step] | None = None) -> Iterator[Devices]:
+                   steps: list[Step] | None = None, staff: Sequence[Step] = ()) -> Iterator[Devices]:
     """The devices the options ask for, with their output files; closed (and the files
     put in place) when the block ends. `steps` is what `check_device_args` gave, when it has
-    been called. While it runs, SIGTERM and SIGHUP end the program as Ctrl-C does, through this
-    block (LEDs and displays blanked, pins released, the terminal given back), status 143 and 129."""
+    been called; `staff`, the staff's combination the simulator's `S` key plays. While it runs, SIGTERM
+    and SIGHUP end the program as Ctrl-C does, through this block (LEDs and displays blanked, pins
+    released, the terminal given back), status 143 and 129."""
     config = config or config_from_args(args)
     exit_after = args.exit_after_script if exit_after_script is None else exit_after_script
     if steps is None:
@@ -81,5 +82,5 @@ def open_from_args(args: argparse.Namespace, config: Config | None = None, exit_
                 snapshot = _saver(output_directory(snapshot))
         devices = stack.enter_context(open_devices(config, sim=args.sim, snapshot=snapshot, frames=frames,
                                                    input_script=steps, exit_after_script=exit_after,
-                                                   led_levels=args.led_levels))
+                                                   led_levels=args.led_levels, staff=staff))
         yield devices

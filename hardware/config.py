@@ -29,7 +29,8 @@ from hardware.errors import ConfigError
 from hardware.events import ButtonTiming
 from hardware.frame import CELLS
 from hardware.layout import CORNERS, ROTATIONS, SIDES, VIEW_TURNS, default_sides
-from hardware.names import CARDS, CONTROLS, MENU_BUTTON, SEAT_PATTERN, card_slots, controls, seat_slots, split_name
+from hardware.names import CARDS, CONTROLS, MENU_BUTTON, SEAT_PATTERN, STAFF_KEY, card_slots, controls, seat_slots, \
+    split_name
 from hardware.power import least_amps
 
 BACKENDS = ("pi", "sim")
@@ -106,9 +107,15 @@ class DisplayConfig:
 
 @dataclass(frozen=True)
 class ButtonConfig:
-    """Button name → BCM pin, and the timing that makes their events (hold time, debounce window)."""
+    """Button name → BCM pin (the staff's key switch among them as `staff`, when `[staff] key_pin` wires one),
+    and the timing that makes their events (hold time, debounce window)."""
     pins: dict[str, int]
     timing: ButtonTiming = ButtonTiming()
+
+    @property
+    def panel(self) -> tuple[str, ...]:
+        """The buttons a player may press: every one but the staff's key."""
+        return tuple(name for name in self.pins if name != STAFF_KEY)
 
 
 @dataclass(frozen=True)
@@ -126,8 +133,9 @@ class Config:
     """The cards of each seat panel (five, or three for teams, R21): its card displays and card buttons."""
     web: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     """The `[web]` section as read, for the table service's web page to validate."""
-    exhibit: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    """The `[exhibit]` section as read (idle, attract mode, walk-away, opening hours), for the table service."""
+    exhibit: Mapping[str, Any] | None = None
+    """The `[exhibit]` section as read (idle, attract mode, walk-away, opening hours), for the table service;
+    None when the file has none (a home or a café table: no attract mode, no walk-away)."""
 
 
 def spi_pins(displays: DisplayConfig) -> tuple[int, ...]:
@@ -339,7 +347,8 @@ def _panel(t: ConfigTable, seat: str, side: str) -> Panel:
     return panel
 
 
-def _buttons(t: ConfigTable, seats: tuple[str, ...], cards: int, reserved: Mapping[int, str]) -> ButtonConfig:
+def _buttons(t: ConfigTable, seats: tuple[str, ...], cards: int, reserved: Mapping[int, str],
+             staff: ConfigTable) -> ButtonConfig:
     pins: dict[str, int] = {}
     taken: dict[int, str] = {}
 
@@ -366,7 +375,11 @@ def _buttons(t: ConfigTable, seats: tuple[str, ...], cards: int, reserved: Mappi
         table.finish()
     pins[MENU_BUTTON] = pin(t, MENU_BUTTON, DEFAULT_MENU_PIN)
     t.finish()
+    if "key_pin" in staff.data:                 # the staff's key switch: optional, no default pin
+        pins[STAFF_KEY] = pin(staff, "key_pin", None)
+    staff.finish()
     return ButtonConfig(pins, ButtonTiming(hold, debounce_ms / 1000, min_pulse_ms / 1000, stuck))
+
 
 
 def parse_config(data: Mapping[str, object], where: str = DEFAULTS) -> Config:
@@ -382,13 +395,13 @@ def parse_config(data: Mapping[str, object], where: str = DEFAULTS) -> Config:
         raise top.error("board.pin", f"GPIO {board.pin} is {spi}")
     reserved = {p: spi for p in spi_pins(displays)}
     reserved[board.pin] = "the board's LED data pin (board.pin)"
-    buttons = _buttons(top.sub("buttons"), seats, cards, reserved)
+    buttons = _buttons(top.sub("buttons"), seats, cards, reserved, top.sub("staff"))
     table = top.sub("table").data
     web = top.sub("web").data
-    exhibit = top.sub("exhibit").data
+    exhibit = top.sub("exhibit").data if "exhibit" in data else None
     top.finish()
     return Config(backend, seats, board, displays, buttons, where, MappingProxyType(dict(table)), cards,
-                  MappingProxyType(dict(web)), MappingProxyType(dict(exhibit)))
+                  MappingProxyType(dict(web)), None if exhibit is None else MappingProxyType(dict(exhibit)))
 
 
 def read_config(text: str, where: str) -> Config:

@@ -51,11 +51,21 @@ class ButtonKind(StrEnum):
 PRESS, HOLD, STUCK, RELEASE = ButtonKind.PRESS, ButtonKind.HOLD, ButtonKind.STUCK, ButtonKind.RELEASE
 
 
+class Origin(StrEnum):
+    """Where a press comes from: a button of the table itself (a GPIO pin, the simulator's keys or input
+    script), or the network (a web page). What only the staff may do is never done from the network."""
+
+    PANEL = "panel"
+    NETWORK = "network"
+
+
 class ButtonEvent(NamedTuple):
-    """`(seat, control, kind)`: seat is None for the table-wide menu; kind press|hold|release."""
+    """`(seat, control, kind, origin)`: seat is None for the table-wide menu (and the staff's key); kind
+    press|hold|stuck|release; origin the table's own buttons unless said otherwise."""
     seat: str | None
     control: str
     kind: ButtonKind
+    origin: Origin = Origin.PANEL
 
     @property
     def name(self) -> str:
@@ -110,11 +120,13 @@ class ButtonTiming:
 
 class Contact:
     """One button's events by `timing`: `changed()` whenever the level may have changed, `level()`
-    True while the button is down, each event to `put`. Safe to call from any thread."""
+    True while the button is down, each event to `put` (saying it comes from `origin`). Safe to call
+    from any thread."""
 
     def __init__(self, name: str, timing: ButtonTiming, put: Callable[[ButtonEvent], None],
-                 level: Callable[[], bool], after: After = start_timer) -> None:
+                 level: Callable[[], bool], after: After = start_timer, origin: Origin = Origin.PANEL) -> None:
         self.seat, self.control = split_name(name)
+        self.origin = origin
         self.timing, self._put, self._level, self._after = timing, put, level, after
         self._lock = threading.Lock()
         self._down = False
@@ -148,7 +160,7 @@ class Contact:
             self._timer = self._hold = None
 
     def _emit(self, kind: ButtonKind) -> None:
-        self._put(ButtonEvent(self.seat, self.control, kind))
+        self._put(ButtonEvent(self.seat, self.control, kind, self.origin))
 
     def _settle(self) -> None:
         with self._lock:

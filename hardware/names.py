@@ -12,6 +12,8 @@ CARDS = 5
 CONTROLS = tuple(f"card{i}" for i in range(1, CARDS + 1)) + ("hero", "draw")
 MENU_BUTTON = "menu"
 """The table-wide MENU button (it belongs to no seat)."""
+STAFF_KEY = "staff"
+"""The staff's key switch (`[staff] key_pin`), where a table has one: down while the key is turned."""
 SEAT_PATTERN = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 

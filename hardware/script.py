@@ -6,6 +6,9 @@ One step per line; `#` starts a comment:
     white.draw hold 2.0    # down for 2.0 seconds, then up
     menu press
     wait 0.5               # nothing for 0.5 seconds
+    menu down              # down, and kept down while the next steps run …
+    red.hero press
+    menu up                # … until it is let go: several buttons held at once
 """
 import time
 from collections.abc import Callable, Collection, Iterable
@@ -15,16 +18,21 @@ from hardware.errors import HardwareError
 
 
 class Step(NamedTuple):
-    """One script line: `action` press|hold|wait, the button `name` (None for wait), `seconds`."""
+    """One script line: `action` press|hold|down|up|wait, the button `name` (None for wait), `seconds`."""
     action: str
     name: str | None
     seconds: float
 
 
 class Finger(Protocol):
-    """What a script drives: something that holds a named button down for some seconds (`hardware.sim.SimPins`)."""
+    """What a script drives: something that holds a named button down for some seconds, or down until it lets it
+    go (`hardware.sim.SimPins`)."""
 
     def press(self, name: str, seconds: float) -> None: ...
+
+    def down(self, name: str) -> None: ...
+
+    def up(self, name: str) -> None: ...
 
 
 def seconds(text: str, most: float = 3600) -> float:
@@ -63,11 +71,12 @@ def parse_step(line: str, names: Collection[str], where: str) -> Step | None:
             return Step("wait", None, _seconds(words[1], where))
     elif words[0] not in names:
         raise HardwareError(f"{where}: unknown button {words[0]!r} (buttons: {', '.join(names)})")
-    elif words[1:] == ["press"]:
-        return Step("press", words[0], 0.0)
+    elif words[1:] in (["press"], ["down"], ["up"]):
+        return Step(words[1], words[0], 0.0)
     elif len(words) == 3 and words[1] == "hold":
         return Step("hold", words[0], _seconds(words[2], where))
-    raise HardwareError(f"{where}: expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'")
+    raise HardwareError(f"{where}: expected 'BUTTON press', 'BUTTON hold SECONDS', 'BUTTON down', 'BUTTON up' or "
+                        "'wait SECONDS'")
 
 
 def parse_script(text: str, names: Collection[str], where: str) -> list[Step]:
@@ -86,5 +95,9 @@ def run_script(steps: Iterable[Step], pins: Finger, tap_seconds: float,
     for step in steps:
         if step.name is None:  # a wait
             sleep(step.seconds)
+        elif step.action == "down":
+            pins.down(step.name)
+        elif step.action == "up":
+            pins.up(step.name)
         else:
             pins.press(step.name, tap_seconds if step.action == "press" else step.seconds)

@@ -19,6 +19,7 @@ from hardware.devices import Devices
 from hardware.frame import CELLS, RGB, Bitmap, Frame, check_slots, turn
 from hardware.framelog import FrameLog, TextSink
 from hardware.keyboard import Keyboard, interactive, key_map, legend
+from hardware.names import STAFF_KEY
 from hardware.power import Dimmer, check_level, on_screen
 from hardware.script import Step, run_script
 from hardware.snapshot import Snapshots
@@ -39,19 +40,22 @@ class SimPins:
         self._factory, self._buttons, self._sleep = factory, buttons, sleep
 
     def down(self, name: str) -> None:
+        """Push `name` down and keep it down (until its press is reported)."""
         self._factory.pin(self._buttons.pins[name]).drive_low()
+        self._buttons.reported(name, True, REPORT_SECONDS)
 
     def up(self, name: str) -> None:
+        """Let `name` go (until its release is reported)."""
         self._factory.pin(self._buttons.pins[name]).drive_high()
+        self._buttons.reported(name, False, REPORT_SECONDS)
 
     def press(self, name: str, seconds: float) -> None:
         """Hold `name` down for `seconds` (and until its press is reported), then let go (until its
         release is reported)."""
-        self.down(name)
+        self._factory.pin(self._buttons.pins[name]).drive_low()
         self._sleep(seconds)
         self._buttons.reported(name, True, REPORT_SECONDS)
         self.up(name)
-        self._buttons.reported(name, False, REPORT_SECONDS)
 
 
 class SimScreen:
@@ -174,13 +178,15 @@ def as_seen(config: Config, led_levels: bool = False) -> Callable[[Frame], Frame
 def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = None, frames: TextSink | None = None,
              input_script: list[Step] | None = None, exit_after_script: bool = False, view: bool | None = None,
              stdin: TextIO | None = None, stdout: TextIO | None = None,
-             clock: Callable[[], float] = time.monotonic, led_levels: bool = False) -> SimDevices:
+             clock: Callable[[], float] = time.monotonic, led_levels: bool = False,
+             staff: Sequence[Step] = ()) -> SimDevices:
     """Open the simulated backend; `view` None draws in the terminal when stdout is one.
 
     `frames` is an open text file for the frame log (`hardware.framelog`), `snapshot` a
     `save(name, png)` callable for pictures (`hardware.snapshot`), `input_script` the
-    steps of a parsed script (`hardware.script.parse_script`). The terminal and the
-    snapshots show frames `as_seen`; the frame log records them as given."""
+    steps of a parsed script (`hardware.script.parse_script`), `staff` the steps of the staff's
+    combination, which the key `S` plays (on a table with the staff's key switch, `S` turns it). The
+    terminal and the snapshots show frames `as_seen`; the frame log records them as given."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     b = config.buttons
     slots, seats, sides = config.displays.chain, config.seats, config.displays.sides()
@@ -190,7 +196,7 @@ def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = Non
     show_view = view if view is not None else interactive(stdout)
     seen = as_seen(config, led_levels)
     if show_view:
-        terminal = TerminalView(stdout, slots, sides, legend(keys))
+        terminal = TerminalView(stdout, slots, sides, legend(keys, staff=bool(staff) or STAFF_KEY in b.pins))
         outputs.append(lambda frame, t: terminal.draw(seen(frame)))
         closers.append(terminal.close)
     if frames is not None:
@@ -212,7 +218,7 @@ def open_sim(config: Config, snapshot: Callable[[str, bytes], None] | None = Non
                 buttons.end()
         threading.Thread(target=play, daemon=True, name="sim-script").start()
     elif show_view and interactive(stdin):
-        keyboard = Keyboard(stdin, keys, pins, tap)
+        keyboard = Keyboard(stdin, keys, pins, tap, staff, key_switch=STAFF_KEY in b.pins)
         closers.insert(0, keyboard.close)
     closers.append(factory.close)
     return SimDevices(SimScreen(slots, outputs, clock), buttons, closers)

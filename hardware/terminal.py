@@ -4,9 +4,10 @@ with the same bitmaps the matrices show, the key map and the frame's caption.
 The picture is the table seen from above, rank 9 at the top, as the snapshots draw it:
 each seat's displays along its edge (those along the west and east edges folded two
 wide), dimmed displays in a dim red, and the frame's caption in two lines at the bottom.
-Two seats and a teams table fit a terminal of 80 × 24; a smaller terminal is told what
-size the picture needs. The picture is redrawn in place at the top of the screen;
-everything else printed scrolls in the region below it.
+Two seats and a teams table fit a terminal of 80 × 24. The picture is redrawn in place at
+the top of the screen; everything else printed scrolls in the region below it. A terminal
+too small for it is told, instead of the picture, what size it needs, until it is made larger
+(its size is read at every frame).
 """
 import os
 import re
@@ -117,16 +118,26 @@ class TerminalView:
         self.out, self.slots, self.sides, self.legend = out, slots, sides, legend
         lines = picture_lines(Frame(), slots, sides, legend)
         self.height = len(lines)
-        # clear, reserve the picture's lines, let the rest scroll below them
-        out.write(f"\x1b[2J\x1b[{self.height + 1};r\x1b[{self.height + 1};1H")
-        need = (max(WIDTH, *map(visible_width, lines)), self.height + 2)
-        have = _size(out)
-        if have is not None and (have[0] < need[0] or have[1] < need[1]):
-            out.write(f"roseking: the picture needs a terminal of {need[0]} x {need[1]} (this one is "
-                      f"{have[0]} x {have[1]})\n")
-        out.flush()
+        self.need = (max(WIDTH, *map(visible_width, lines)), self.height + 2)
+        self.told: tuple[int, int] | None = None    # the size a too small terminal was told about
+        self._reserve()
+
+    def _reserve(self) -> None:
+        """Clear, reserve the picture's lines, let the rest scroll below them."""
+        self.out.write(f"\x1b[2J\x1b[{self.height + 1};r\x1b[{self.height + 1};1H")
+        self.out.flush()
 
     def draw(self, frame: Frame) -> None:
+        have = _size(self.out)
+        if have is not None and (have[0] < self.need[0] or have[1] < self.need[1]):
+            if have != self.told:       # said once for each size, on a clear screen: nothing draws over it
+                self.out.write(f"\x1b[r\x1b[2J\x1b[H{too_small(self.need, have)}\n")
+                self.out.flush()
+                self.told = have
+            return
+        if self.told is not None:       # made larger: the picture comes back
+            self.told = None
+            self._reserve()
         lines = picture_lines(frame, self.slots, self.sides, self.legend)
         body = "".join(f"\x1b[{i + 1};1H\x1b[2K{ln}" for i, ln in enumerate(lines))
         self.out.write("\x1b7" + body + "\x1b8")
@@ -136,6 +147,16 @@ class TerminalView:
         """Give the whole screen back to scrolling text and put the cursor below the picture."""
         self.out.write("\x1b[r\x1b[999;1H\n")
         self.out.flush()
+
+
+def too_small(need: tuple[int, int], have: tuple[int, int]) -> str:
+    """What a terminal too small for the picture is told.
+
+    >>> too_small((80, 25), (70, 20))
+    'roseking: the picture needs a terminal of 80 x 25 (this one is 70 x 20): make it larger'
+    """
+    return (f"roseking: the picture needs a terminal of {need[0]} x {need[1]} (this one is {have[0]} x {have[1]}): "
+            "make it larger")
 
 
 def _size(out: TextIO) -> tuple[int, int] | None:

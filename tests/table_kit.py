@@ -8,7 +8,7 @@ from gpiozero.pins.mock import MockFactory
 from engine.moves import DRAW, MOVES
 from firmware_py.table.computer import Computer
 from firmware_py.table.game import PASS_SECONDS, Game, Setup
-from firmware_py.table.exhibit import DEFAULT_EXHIBIT
+from firmware_py.table.exhibit import NO_EXHIBIT
 from firmware_py.table.loop import TableLoop, wall_from
 from firmware_py.table.saves import CURRENT, Saves
 from firmware_py.table.session import Screen, Session
@@ -16,6 +16,7 @@ from firmware_py.table.settings import DEFAULT_SETTINGS
 from hardware import parse_config
 from hardware.buttons import Buttons
 from hardware.events import ButtonTiming
+from hardware.names import STAFF_KEY
 from hardware.sim import SimDevices, SimScreen
 from test_hardware_buttons import FakeTime   # one clock for the loop, the debounce and its timers
 
@@ -28,7 +29,7 @@ class Rig:
     """The service on mock pins: `tap(name)` presses a button as a finger would, `frames` is what was shown."""
 
     def __init__(self, data_dir, settings=DEFAULT_SETTINGS, seats=("red", "white"), pins=None, slots=None,
-                 views=None, exhibit=DEFAULT_EXHIBIT, wall=NOON):
+                 views=None, exhibit=NO_EXHIBIT, wall=NOON, time_known=None):
         config = parse_config({})
         self.pins = pins or dict(config.buttons.pins)
         self.factory = MockFactory()
@@ -38,13 +39,14 @@ class Rig:
         slots = slots or config.displays.chain + tuple(f"{s}.hero" for s in seats)
         screen = SimScreen(slots, [lambda frame, t: self.frames.append(frame)], self.time.clock)
         self.devices = SimDevices(screen, self.buttons, [])
-        self.session = Session(settings, seats, Setup(), views, exhibit)
+        self.session = Session(settings, seats, Setup(), views, exhibit, staff_key=STAFF_KEY in self.pins)
         self.log = []
         self.saves = Saves(data_dir, log=self.log.append)
         self.computer = Computer(settings.think_seconds)
         self.loop = TableLoop(self.session, self.devices.slots, self.computer, self.saves, [], self.time.clock,
-                              devices=self.devices, wall=wall_from(self.time.clock, wall))
-        """The time of day starts at `wall` (noon by default) and runs with the fake clock."""
+                              devices=self.devices, wall=wall_from(self.time.clock, wall), time_known=time_known)
+        """The time of day starts at `wall` (noon by default) and runs with the fake clock, right unless
+        `time_known` says otherwise."""
 
     def start(self, setup, game=None):
         self.session.start(setup, self.time.clock(), game)

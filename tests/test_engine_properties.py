@@ -108,6 +108,7 @@ def test_pop_restores_the_position_exactly(g, data):
     pos = None
     for pos in random_game(g):
         seen.append((snapshot(pos), pos.heroes[:], pos.to_move, pos.history()))
+        assert pos.last_move() == (seen[-1][3][-1] if pos.stack else None)    # the last alone, as in the history
     # pop back a drawn number of moves, check, then push different random moves and pop again
     back = data.draw(st.integers(0, len(seen) - 1), label="back")
     for _ in range(back):

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hardware.buttons import Buttons
-from hardware.events import ButtonEvent, ButtonTiming, Contact, InputEnded
+from hardware.events import ButtonEvent, ButtonTiming, Contact, InputEnded, Origin
 
 WINDOW = 0.02
 PULSE = 0.002
@@ -295,4 +295,5 @@ def test_end_of_input_comes_after_the_last_event(rig):
 def test_event_names():
     assert str(ButtonEvent("red", "card3", "press")) == "red.card3 press"
     assert ButtonEvent(None, "menu", "hold").name == "menu"
-    assert tuple(ButtonEvent("white", "hero", "release")) == ("white", "hero", "release")
+    assert tuple(ButtonEvent("white", "hero", "release")) == ("white", "hero", "release", "panel")   # the table's own
+    assert ButtonEvent("red", "card1", "press", Origin.NETWORK).origin == "network"

@@ -211,5 +211,5 @@ def test_bad_panel_keys_are_named(keys, message):
         parse_config({"displays": keys}, "t.toml")
 
 
-def test_there_are_examples_for_a_pi4_a_pi5_the_simulator_and_a_teams_table():
-    assert [p.name for p in EXAMPLES] == ["pi4.toml", "pi5.toml", "sim.toml", "teams-pi.toml"]
+def test_there_are_examples_for_a_pi4_a_pi5_the_simulator_a_teams_table_and_a_museum():
+    assert [p.name for p in EXAMPLES] == ["museum.toml", "pi4.toml", "pi5.toml", "sim.toml", "teams-pi.toml"]

@@ -3,6 +3,7 @@ its buttons are gpiozero MockFactory pins driven by a script, and the backend is
 always chosen explicitly."""
 import io
 import json
+import os
 import sys
 
 import pytest
@@ -193,9 +194,9 @@ def test_a_scripted_tap_is_seen_however_late_the_buttons_timers_run():
 @pytest.mark.parametrize("line, message", [
     ("red.card9 press", "unknown button 'red.card9' (buttons: red.card1, "),
     ("wait soon", "'soon' is not a number of seconds"),
-    ("white.draw hold", "expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'"),
+    ("white.draw hold", "expected 'BUTTON press', 'BUTTON hold SECONDS', 'BUTTON down', 'BUTTON up' or 'wait SECONDS'"),
     ("white.draw hold -1", "'-1' is not a number of seconds"),
-    ("wait hold 0.01", "expected 'BUTTON press', 'BUTTON hold SECONDS' or 'wait SECONDS'"),
+    ("wait hold 0.01", "expected 'BUTTON press', 'BUTTON hold SECONDS', 'BUTTON down', 'BUTTON up' or 'wait SECONDS'"),
     ("wait press", "'press' is not a number of seconds"),
 ])
 def test_script_errors_name_the_line(line, message):
@@ -256,17 +257,28 @@ def test_the_terminal_picture_fits_80_by_24(teams):
 
 def test_a_terminal_too_small_for_the_picture_is_told_what_it_needs():
     import fcntl
-    import os
     import pty
     import struct
     import termios
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 20, 60, 0, 0))
     with os.fdopen(slave, "w") as out:
-        TerminalView(out, CONFIG.displays.chain, CONFIG.displays.sides(), ["keys"]).close()
-    said = os.read(master, 1 << 16).decode()
+        view = TerminalView(out, CONFIG.displays.chain, CONFIG.displays.sides(), ["keys"])
+        view.draw(Frame())
+        view.close()
+    said = b""
+    while chunk := _read_or_none(master):       # every write, however the terminal hands them out
+        said += chunk
     os.close(master)
-    assert "the picture needs a terminal of 80 x 24 (this one is 60 x 20)" in said
+    assert "the picture needs a terminal of 80 x 24 (this one is 60 x 20)" in said.decode()
+
+
+def _read_or_none(fd):
+    """What a pseudo-terminal's master has left to read; b"" once its other end is closed and read out."""
+    try:
+        return os.read(fd, 1 << 16)
+    except OSError:                             # EIO: the other end closed, nothing left
+        return b""
 
 
 def test_terminal_view_draws_in_place():

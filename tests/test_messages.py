@@ -39,8 +39,8 @@ def literal(template):
 
 
 ALPHABET = sorted({ch for texts in CATALOGUE.values() for t in texts.values() for ch in literal(t)}
-                  | set("0123456789") | {ch for name in CARD_NAMES for ch in name} | set("+x="))
-"""Every character the table writes: the catalogue's, the numbers', and the notation's (`H+NE2`, `7x7=49`)."""
+                  | set("0123456789") | {ch for name in CARD_NAMES for ch in name} | set("+x=²"))
+"""Every character the table writes: the catalogue's, the numbers', and the notation's (`H+NE2`, `7²=49`)."""
 
 
 # --- the catalogue ----------------------------------------------------------------------------------------
@@ -207,7 +207,7 @@ def test_the_caption_is_english_and_the_pages_state_speaks_the_tables_language(t
         assert rig.session.screen is Screen.MENU
         state = table_state(rig.session)
         assert state.to_dict(DE)["menu"][0] == rig.session.menu.labels(DE)[0] == "MODUS 2 SPIELER"
-        assert caption(rig.session) == "the new-game menu"
+        assert caption(rig.session, rig.time.now) == "the new-game menu"
     finally:
         rig.close()
 

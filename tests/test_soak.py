@@ -24,8 +24,10 @@ def busy_morning(monkeypatch, kinds, level=soak_module.LEVEL):
     """The soak's museum, busier: visitors of `kinds` only (kind → weight), one every five minutes on average,
     each thinking 0.3-1 s before a move, from two minutes before opening time (asleep, then open: attract mode
     between visits, its games played by `random`); `level` is the computer's in the visitors' games. The
-    table and the visits are the same; what `roseking soak` sees in hours comes in a quarter of one."""
+    table and the visits are the same; what `roseking soak` sees in hours comes in a quarter of one. No palms
+    here: tests/test_soak_season.py has them."""
     monkeypatch.setattr(soak_module, "VISITS", kinds)
+    monkeypatch.setattr(soak_module, "PALM_VISITS", 0)
     monkeypatch.setattr(soak_module, "MEAN_IDLE_SECONDS", 5 * 60.0)
     monkeypatch.setattr(soak_module, "PERSON_THINKS", (0.3, 1.0))
     monkeypatch.setattr(soak_module, "START", datetime.datetime(2026, 12, 1, 9, 58))

@@ -2,9 +2,7 @@
 walk-aways, what the table does with nothing saved, the opening hours, the staff's combination."""
 import datetime
 import json
-import random
 import re
-import sys
 from dataclasses import replace
 
 import pytest
@@ -16,7 +14,6 @@ from firmware_py.table.messages import say
 from firmware_py.table.saves import ARCHIVE, CURRENT
 from firmware_py.table.session import ATTRACT_END_SECONDS, Screen
 from firmware_py.table.settings import Settings
-from firmware_py.table.staff import CHORD_SECONDS
 from firmware_py.table.reading import text
 from hardware import ConfigError, parse_config
 from hardware.frame import BLANK
@@ -213,101 +210,6 @@ def test_a_club_game_left_at_closing_time_sleeps_kept_and_wakes_as_it_was(make):
     assert rig.session.screen is Screen.PLAY and rig.game is game
 
 
-def hold_down(rig, *names):
-    for name in names:
-        rig.factory.pin(rig.pins[name]).drive_low()
-        rig.pump()
-        rig.wait(0.1)
-
-
-def let_go(rig, *names):
-    for name in names:
-        rig.factory.pin(rig.pins[name]).drive_high()
-        rig.pump()
-    rig.wait(0.1)
-
-
-CHORD = ("menu", "white.hero", "white.draw")
-
-
-def test_the_staff_combination_opens_the_staff_menu_after_three_seconds_and_leaves_the_game_as_it_was(make):
-    rig = make()
-    game = humans_with_a_move(rig)
-    before = (game.pos.history(), [list(s) for s in game.slots], game.pos.heroes)
-    hold_down(rig, *CHORD)
-    rig.wait(CHORD_SECONDS - 0.3)
-    assert rig.session.screen is Screen.OPTIONS                      # MENU first: the game menu, for now
-    rig.wait(0.3)
-    assert rig.session.screen is Screen.STAFF
-    assert shows(rig, say("staff-new", "en"), rig.session.staff.since, cards=1)
-    let_go(rig, *CHORD)
-    assert (game.pos.history(), [list(s) for s in game.slots], game.pos.heroes) == before
-    rig.tap("red.card2")                                             # LIGHT: a step down
-    assert rig.loop.brightness == 0.75 and rig.loop.lit == 0.75
-    rig.tap("menu")                                                  # MENU leaves it
-    assert rig.session.screen is Screen.OPTIONS and rig.game is game
-    hold_down(rig, *CHORD)
-    rig.wait(CHORD_SECONDS + 0.1)
-    let_go(rig, *CHORD)
-    rig.tap("white.card1")                                           # NEW GAME: archived, the new-game menu
-    assert rig.session.screen is Screen.MENU and rig.game is None
-    assert [r["moves"] for r in archived(rig)] == [game.pos.history()]
-    assert not (rig.saves.directory / CURRENT).exists()
-
-
-def test_the_staff_menu_shuts_down_with_the_configured_command_after_a_second_press_and_says_a_failure(make,
-                                                                                                        tmp_path):
-    marker = tmp_path / "off"
-    command = (sys.executable, "-c", "import sys; open(sys.argv[1], 'w').write('off')", str(marker))
-    rig = make(settings=Settings(show_seconds=0.05, shutdown_command=command))
-    rig.session.open_menu(rig.time.now)
-    hold_down(rig, *CHORD)
-    rig.wait(CHORD_SECONDS)
-    let_go(rig, *CHORD)
-    rig.tap("red.card3")
-    assert not marker.exists() and rig.frame.bitmap("red.card3") != rig.frame.bitmap("white.card4")
-    assert shows(rig, say("staff-confirm", "en"), rig.session.staff.confirm.since, cards=2)
-    rig.tap("red.card3")
-    assert marker.read_text() == "off" and any("the staff menu shuts the table down" in line for line in rig.log)
-    failing = make(settings=Settings(shutdown_command=(sys.executable, "-c", "import sys; sys.exit('Access denied')")))
-    failing.session.open_staff(failing.time.now)
-    failing.tap("red.card3")
-    failing.wait(10)                                                 # a first press alone: nothing
-    failing.tap("red.card3")
-    failing.tap("red.card3")
-    assert any("failed (status 1: Access denied)" in line for line in failing.log)
-    assert shows(failing, say("shutdown-failed", "en"), failing.session.notice.since)
-
-
-def test_ordinary_play_never_opens_the_staff_menu(make):
-    rig = make(Exhibit(attract_after=0, walk_away=0))
-    rig.start(Setup(Mode.HUMANS, seed=9))
-    names = list(rig.pins)
-    rng = random.Random(5)
-    for _ in range(400):                                             # taps, any button, at any pace
-        rig.tap(rng.choice(names))
-        rig.wait(rng.choice((0.0, 0.2, 1.0)))
-        assert rig.session.screen is not Screen.STAFF
-    hold_down(rig, "menu", "red.hero")                               # two of the three, however long
-    rig.wait(10)
-    let_go(rig, "menu", "red.hero")
-    hold_down(rig, "menu", "red.hero", "white.draw")                 # three, but not of one seat
-    rig.wait(10)
-    let_go(rig, "menu", "red.hero", "white.draw")
-    assert rig.session.screen is not Screen.STAFF
-
-
-def test_a_stuck_button_never_stands_in_the_combination(make):
-    rig = make(Exhibit(attract_after=0, walk_away=0))
-    rig.session.open_menu(rig.time.now)
-    hold_down(rig, "menu")
-    rig.wait(61)                                                     # MENU is taken to be stuck: it counts as up
-    hold_down(rig, "red.hero", "red.draw")
-    rig.wait(2 * CHORD_SECONDS)
-    assert rig.session.screen is not Screen.STAFF
-    let_go(rig, "menu", "red.hero", "red.draw")
-
-
 @pytest.mark.parametrize("key, value, message", [
     ("start", "sleep", 'must be one of "menu", "attract", "demo"'),
     ("attract_after", 5, "must be 0 (off) or from 10 to 86400 seconds (got 5)"),
@@ -354,3 +256,96 @@ def test_a_bad_exhibit_key_stops_play_before_anything_opens(tmp_path, capsys):
     assert main(["play", "--sim", "--config", str(config), "--data-dir", str(tmp_path / "d")]) == 2
     assert "exhibit.walk_away: must be 0 (off) or from 30 to 86400 seconds (got 10)" in capsys.readouterr().err
     assert not (tmp_path / "d").exists()
+
+
+# --- walk-away and attract mode belong to exhibits --------------------------------------------------------------
+
+def test_without_an_exhibit_section_nothing_is_archived_nor_attracts_however_long_the_table_waits(make):
+    """`make run` and a home or café table archived a game nobody touched for 5½ minutes."""
+    rig = make(exhibit_settings(parse_config({})))
+    game = humans_with_a_move(rig)
+    rig.wait(3 * 3600, step=10.0)
+    assert rig.session.screen is Screen.PLAY and rig.game is game and not archived(rig)
+    assert rig.session.warning_left(rig.time.now) is None
+    rig.new_game_menu()
+    rig.wait(3 * 3600, step=10.0)
+    assert rig.session.screen is Screen.MENU and rig.game is game
+
+
+def test_a_game_walked_away_from_comes_back_from_the_menu_until_another_game_has_a_move(make):
+    rig = make()
+    game = humans_with_a_move(rig)
+    rig.wait(EXHIBIT.walk_away + 5)
+    said = re.match(r"STILL PLAYING\? archived in (\d+) s unless a button is pressed · white to move",
+                    rig.frame.caption)
+    assert said and 14 <= int(said[1]) <= 16                        # the terminal's caption counts it down
+    rig.wait(10)
+    assert re.search(r"archived in [4-6] s", rig.frame.caption)
+    rig.wait(EXHIBIT.warning)
+    assert rig.session.screen is Screen.ATTRACT
+    rig.tap("red.card2")                                            # wakes it: the new-game menu offers it back
+    assert rig.session.menu.labels("en")[3] == say("menu-resume", "en") == "RESUME LAST GAME"
+    assert rig.frame.bitmap("red.card4") == text("RESUME LAST GAME", rig.session.menu.since, rig.time.now, 1,
+                                                 FAST.scroll_speed)[0]
+    assert "card 4 resumes the game walked away from" in rig.frame.caption
+    rig.tap("red.card4")                                            # RESUME: the very game, where it was
+    assert rig.session.screen is Screen.PLAY and rig.game is game and game.pos.history() == archived(rig)[0]["moves"]
+    assert shows(rig, say("resumed", "en"), rig.session.notice.since)
+    rig.play(game.pos.legal_moves()[0])                             # it goes on, saved again
+    rig.wait(0.5)
+    assert rig.saved()["moves"] == game.pos.history()
+    rig.wait(EXHIBIT.walk_away + EXHIBIT.warning + 1, step=1.0)     # walked away again
+    rig.tap("red.card1")
+    assert rig.session.menu.resume_card == 4
+    rig.tap("red.card5")                                            # START: another game …
+    rig.play(rig.game.pos.legal_moves()[0])                         # … with a move: the walked-away one stays archived
+    rig.wait(0.5)
+    rig.new_game_menu()
+    assert rig.session.menu.resume_card is None and rig.session.menu.labels("en")[3] == ""
+
+
+# --- a demonstration a visitor starts ends like any other game ------------------------------------------------
+
+def demo_from_the_menu(rig, level="random"):
+    rig.session.menu.setup = Setup(Mode.DEMO, level, seed=5)       # as the menu's MODE and LEVEL cards set it
+    rig.session.open_menu(rig.time.now)
+    rig.tap("red.card5")                                            # START
+    assert rig.game.setup.mode is Mode.DEMO and rig.session.screen is Screen.PLAY
+    return rig.game
+
+
+def test_a_demonstration_a_visitor_starts_is_one_game_and_then_the_table_attracts(make):
+    """57 demonstrations an hour went into a museum's archive: each dealt the next by itself."""
+    rig = make(settings=Settings(show_seconds=0.01, think_seconds=0.2))
+    game = demo_from_the_menu(rig)
+    for _ in range(400):                                            # a random player's game: a few hundred moves
+        if game.over:
+            break
+        if not rig.think():
+            rig.wait(0.5)                                           # a forced pass is shown (R14)
+        rig.wait(0.05)
+    rig.wait(30, step=1.0)                                          # longer than a demonstration's pause
+    assert rig.session.screen is Screen.OVER and rig.game is game
+    assert [r["moves"] for r in archived(rig)] == [game.pos.history()]      # archived once, finished
+    rig.wait(EXHIBIT.attract_after, step=1.0)
+    assert rig.session.screen is Screen.ATTRACT and len(archived(rig)) == 1
+
+
+def test_a_press_during_a_demonstration_offers_the_menu_and_walk_away_applies_to_it(make):
+    rig = make()
+    game = demo_from_the_menu(rig, "easy")
+    rig.tap("white.card2")                                          # never just WAIT: the menu
+    assert rig.session.screen is Screen.MENU and rig.session.menu.confirming(rig.time.now) is None
+    assert game.note is None
+    rig.tap("menu")                                                 # MENU again: back to it
+    assert rig.session.screen is Screen.PLAY and rig.game is game
+    rig.wait(EXHIBIT.walk_away + 1, step=1.0)                       # nobody presses: the warning, then attract
+    assert rig.session.warning_left(rig.time.now) is not None
+    rig.wait(EXHIBIT.warning, step=1.0)
+    assert rig.session.screen is Screen.ATTRACT
+    rig.tap("red.card1")                                            # wakes it to the menu
+    second = demo_from_the_menu(rig, "easy")
+    rig.tap("red.hero")
+    assert rig.session.screen is Screen.MENU
+    rig.tap("red.card5")                                            # START leaves a demonstration at once
+    assert rig.game is not second and rig.session.screen is Screen.PLAY

@@ -183,7 +183,7 @@ def test_a_whole_game_ends_with_regions_scores_and_the_archive(rig):
     assert len([c for c in rig.frame.board if c == colour]) == largest.bit_count()  # each colour's largest first
     n = largest.bit_count()
     seat = "red" if colour == RED else "white"
-    said = text(f"{n}x{n}={n * n}", game.ended, rig.time.now, 5, Settings.scroll_speed)
+    said = text(f"{n}²={n * n}", game.ended, rig.time.now, 5, Settings.scroll_speed)
     assert [rig.frame.bitmap(f"{seat}.card{k}") for k in range(1, 6)] == list(said)   # with its size and points
     rig.wait(summary_at(end_schedule(game, 5, Settings.scroll_speed)) + 0.1)
     glow = {c for c in rig.frame.board if c not in (RED, WHITE)}

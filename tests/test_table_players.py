@@ -27,14 +27,14 @@ from engine.notation import CARD_NAMES, parse_card
 from engine.position import Position
 from firmware_py.cli import main
 from firmware_py.commands.play import teams_sim_config
-from firmware_py.table.game import Setup, slot_map
+from firmware_py.table.game import Game, Setup, slot_map
 from firmware_py.table.game_menu import AGREE_SECONDS, readout
 from firmware_py.table.menu import CONFIRM_SECONDS
 from firmware_py.table.messages import EN, Language, say, seat_title
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.reading import lasts, pages, text
 from firmware_py.table.scenes import caption, ending
-from firmware_py.table.session import Screen
+from firmware_py.table.session import Screen, deal
 from firmware_py.table.settings import Settings, parse_settings, table_settings
 from hardware.config import parse_config
 from hardware.frame import bitmap_from_rows, bitmap_rows, turn
@@ -349,11 +349,11 @@ def test_the_status_line_keeps_the_state_whole_within_80_columns(tmp_path, teams
               slots=config.displays.chain, views={s: config.displays.view_of(s) for s in config.seats})
     try:
         rig.start(Setup("teams" if teams else "humans", seed=21))
-        state = caption(rig.session)
+        state = caption(rig.session, rig.time.now)
         assert "heroes " in state
         for notice in ("RESUMED (3 moves)", "saved game not archived: kept in unarchived-20261201-173534-343530.json"):
             rig.session.announce("NOTICE", notice, rig.time.now)
-            said = caption(rig.session)
+            said = caption(rig.session, rig.time.now)
             shown = " ".join(caption_lines(said)).rstrip()
             assert shown == said if notice.startswith("RESUMED") or not teams else shown.startswith(state + " · ")
     finally:
@@ -517,13 +517,28 @@ def test_the_end_says_why_the_scores_and_the_winner():
 
 # --- nothing is lost, anywhere -------------------------------------------------------------------------------
 
+def near_its_end(setup):
+    """A game of `setup` played to one move before its end (the first legal move each time, off the table)."""
+    game = Game(setup, deal(setup))
+    pos = game.pos
+    while not any(ends(pos, move) for move in pos.legal_moves()):
+        game.make(pos.legal_moves()[0], 0.0)
+    return game
+
+
+def ends(pos, move):
+    trial = pos.copy()
+    trial.push(move)
+    return trial.outcome() is not None
+
+
 def test_every_way_of_leaving_a_game_keeps_it_current_or_archived(tmp_path):
     """A new game from the menu, a mode change from the menu, the end of a game, a demonstration's next
     deal and `--mode`: every game with a move is afterwards the current save or a line of records.jsonl.
-    The computer plays `random` (the menu keeps the first game's level): what is kept is tested, not its
-    strength."""
+    (A demonstration a visitor starts is one game; one the table deals itself deals the next.) The computer
+    plays `random` (the menu keeps the first game's level): what is kept is tested, not its strength."""
     data = tmp_path / "data"
-    rig = Rig(data, Settings(show_seconds=0.05))
+    rig = Rig(data, Settings(show_seconds=0.05, think_seconds=0.2))
     played_games = []
     try:
         game = rig.start(Setup("humans", "random", seed=7))
@@ -543,17 +558,31 @@ def test_every_way_of_leaving_a_game_keeps_it_current_or_archived(tmp_path):
         assert game.setup.mode == "vs-computer"
         rig.play(game.pos.legal_moves()[0])
         played_games.append(game.pos.history())
-        rig.new_game_menu()                              # 3. to a demonstration, played to its end and beyond
+        rig.new_game_menu()                              # 3. to a demonstration, played to its end: one game
         rig.tap("red.card1")
         rig.tap("red.card5")
         rig.tap("red.card5")
         demo = rig.game
-        while rig.game is demo:
+        for _ in range(1000):
+            if demo.over:
+                break
             if not rig.think():
                 rig.wait(0.5)
             rig.wait(0.1)
+        rig.wait(30, step=1.0)                           # a visitor's demonstration ends like any game
+        assert rig.game is demo and demo.over
         played_games.append(demo.pos.history())
-        next_demo = rig.game                             # 4. leaving the next demonstration for two people
+        first = near_its_end(Setup("demo", "random", seed=8))
+        rig.resume(first)                                # 4. one the table deals itself deals the next
+        for _ in range(100):
+            if rig.game is not first:
+                break
+            if not rig.think():
+                rig.wait(0.5)
+            rig.wait(0.1)
+        assert first.over and rig.game is not first
+        played_games.append(first.pos.history())
+        next_demo = rig.game                             # and its next, left for two people
         rig.think()
         rig.wait(0.2)
         played_games.append(next_demo.pos.history())

@@ -22,7 +22,8 @@ import processes
 from firmware_py.cli import main
 from firmware_py.table.game import Mode, Setup
 from firmware_py.table.notify import Notifier
-from firmware_py.table.status import STALE_SECONDS, STATUS_FILE, WRITE_SECONDS, StatusCollector, StatusFile
+from firmware_py.table.health import STALE_SECONDS
+from firmware_py.table.status import STATUS_FILE, WRITE_SECONDS, StatusCollector, StatusFile
 from firmware_py.table.unit import quoted
 from table_kit import Rig
 
@@ -226,17 +227,25 @@ def status_of(tmp_path, **changes):
 
 
 def test_roseking_status_is_0_for_a_running_service_and_prints_its_facts(tmp_path, capsys):
-    argv = status_of(tmp_path, uptime_seconds=100.0, watchdog_armed=True, last_ping=time.time() - 3, faults=["lights"],
+    argv = status_of(tmp_path, uptime_seconds=100.0, watchdog_armed=True, last_ping=time.time() - 3,
                      errors=[{"at": time.time(), "line": "roseking: the board's lights failed"}])
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"roseking is running (process {os.getpid()})\n")
-    for said in ("watchdog:     armed, last ping 3 s ago", "at fault:     lights", "the board's lights failed",
+    for said in ("watchdog:     armed, last ping 3 s ago", "at fault:     nothing", "the board's lights failed",
                  "games today:  0 started in this run, 0 finished", "up:           1 min 40 s"):
         assert said in out, out
     assert main(argv + ["--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert got["healthy"] and got["status"]["backend"] == "pi"
+
+
+@pytest.mark.parametrize("fault, named", [("lights", "the board's lights"), ("save", "saving the game")])
+def test_roseking_status_is_4_degraded_while_a_part_is_at_fault(tmp_path, capsys, fault, named):
+    assert main(status_of(tmp_path, faults=[fault])) == 4
+    out = capsys.readouterr().out
+    assert out.startswith(f"roseking is DEGRADED: process {os.getpid()} runs, but at fault: {named}\n")
+    assert f"at fault:     {fault}" in out
 
 
 def dead_pid():
@@ -260,7 +269,7 @@ def test_roseking_status_without_a_status_file_is_down_and_a_bad_one_is_an_error
     assert "roseking is DOWN: no status in" in capsys.readouterr().out
     (tmp_path / STATUS_FILE).write_text("[1, 2")
     assert main(["status", "--data-dir", str(tmp_path)]) == 2
-    assert capsys.readouterr().err == f"error: {tmp_path / STATUS_FILE}: not a status file of roseking\n"
+    assert capsys.readouterr().err == f"error: {tmp_path / STATUS_FILE}: not a status file of roseking (not JSON)\n"
 
 
 def test_the_service_under_a_stand_in_for_systemd(tmp_path, systemd):
@@ -342,7 +351,7 @@ def test_bad_install_options_are_one_error_line_and_write_nothing(tmp_path, caps
 
 
 def test_a_configuration_the_service_would_refuse_is_refused_at_install(tmp_path, capsys):
-    (tmp_path / "table.toml").write_text("[table]\nhint = 1\n")
+    (tmp_path / "table.toml").write_text('backend = "pi"\n[table]\nhint = 1\n')
     assert main(install(tmp_path)) == 2
     assert "table.hint: must be true or false" in capsys.readouterr().err
 

@@ -24,6 +24,7 @@ from engine.tally import Tally, facts
 from firmware_py.cli import main
 from firmware_py.report.elo import elo_ratings_with_errors
 from firmware_py.table.game import Game, Mode, Setup
+from firmware_py.table.session import Screen
 from firmware_py.table.status import StatusCollector
 from firmware_py.web.refusals import Refusals
 from firmware_py.web.server import MAX_FRAME, MAX_MESSAGE, WebServer, _LogBridge, listen
@@ -31,6 +32,7 @@ from firmware_py.web.settings import WebSettings
 from hardware import parse_config
 from hardware.buttons import Buttons
 from hardware.events import PRESS, RELEASE, ButtonEvent
+from hardware.events import PRESS, ButtonEvent, Origin
 from hardware.frame import turn
 from hardware.names import seat_slots
 from table_kit import Rig
@@ -183,7 +185,8 @@ async def test_a_page_s_button_makes_the_events_its_pin_makes(table, seconds):
     ws, _ = await t.socket()
     pin = await asyncio.to_thread(pin_events, "red.card1", seconds)
     page = await page_events(t, ws, "red.card1", seconds)
-    assert page == pin
+    assert [e[:3] for e in page] == [e[:3] for e in pin]
+    assert {e.origin for e in page} == {Origin.NETWORK} and {e.origin for e in pin} == {Origin.PANEL}
     assert [e.kind for e in page] == (["press", "release"] if seconds < HOLD else ["press", "hold", "release"])
     assert t.game.preview is not None and str(t.game.preview.move) == "NE3"     # and the table took it
 
@@ -923,3 +926,59 @@ async def test_naming_by_anyone_is_said_within_the_networks_lines(table):
     t.server.refusals.clock = lambda: time.monotonic() + 61
     t.server.refusals.tick()
     assert t.log[-1] == "roseking: web: 37 more notes from the network held back in the last minute"
+# --- what the page can never do, and what a museum's monitoring reads ---------------------------------------
+
+async def test_presses_from_the_page_never_open_the_staff_menu_nor_shut_the_table_down(table, tmp_path):
+    """Anyone at the page of a simulated table reached the staff menu and ran the shutdown command without the
+    token, with allow_shutdown off."""
+    marker = tmp_path / "off"
+    t = await table(config=with_shutdown([sys.executable, "-c", f"open({str(marker)!r}, 'w')"]))
+    ws, _ = await t.socket()
+    session = t.rig.session
+    await ws.send_json({"type": "button", "name": "menu", "down": True})
+    for name in ("red.hero", "white.hero", "red.draw", "white.draw"):          # the staff's combination
+        await page_events(t, ws, name, 0.08)
+    for name in ("white.hero", "white.draw"):                                  # and the old one, held
+        await ws.send_json({"type": "button", "name": name, "down": True})
+    await asyncio.sleep(0.2)
+    for _ in range(40):
+        t.rig.time.advance(0.1)
+        t.rig.loop.step()
+    assert session.screen is not Screen.STAFF
+    for name in ("menu", "white.hero", "white.draw"):
+        await ws.send_json({"type": "button", "name": name, "down": False})
+    session.open_staff(t.rig.time.now)                                         # the staff, at the table
+    game = t.game
+    for _ in range(2):
+        await page_events(t, ws, "red.card3", 0.08)                            # SHUT DOWN, twice …
+    await ws.send_json({"type": "button", "name": "red.card3", "down": True})  # … and held
+    await asyncio.sleep(0.1)
+    for _ in range(50):
+        t.rig.time.advance(0.1)
+        t.rig.loop.step()
+    await ws.send_json({"type": "button", "name": "red.card3", "down": False})
+    await page_events(t, ws, "red.card1", 0.08)                                # NEW GAME
+    await asyncio.sleep(0.3)
+    assert not marker.exists() and t.game is game and session.screen is Screen.STAFF
+    assert "staff" not in (await (await t.client.get("/api/state")).json())["table"]["buttons"]
+
+
+async def test_the_health_and_the_metrics_are_read_without_the_token(table):
+    t = await table(token=TOKEN)
+    health = await (await t.client.get("/api/health")).json()
+    assert health["healthy"] and health["verdict"].startswith("roseking is running (process ")
+    assert health["status"]["backend"] == "sim" and health["status"]["running"]
+    answer = await t.client.get("/metrics")
+    assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/plain; version=")
+    metrics = await answer.text()
+    for line in ("roseking_up 1.0", "roseking_healthy 1.0", "roseking_games_started_today 1.0",
+                 'roseking_fault{part="lights"} 0.0', 'roseking_fault{part="save"} 0.0', "roseking_watchdog_armed 0.0",
+                 "roseking_time_known 1.0"):
+        assert f"\n{line}\n" in metrics, line
+    assert "\nroseking_free_bytes " in metrics and "# TYPE roseking_up gauge" in metrics
+    t.rig.loop.faults.save.failed(t.rig.time.now)                              # the saves fail: degraded
+    metrics = await (await t.client.get("/metrics")).text()
+    assert "\nroseking_healthy 0.0\n" in metrics and '\nroseking_fault{part="save"} 1.0\n' in metrics
+    health = await (await t.client.get("/api/health")).json()
+    assert not health["healthy"] and health["verdict"].endswith("at fault: saving the game")
+    assert (await t.client.post("/metrics")).status == 405

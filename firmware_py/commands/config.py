@@ -40,8 +40,13 @@ def summary(config: Config) -> list[str]:
     ]
 
 
+NO_SECTION = "none (a home or a café table: no attract mode, no walk-away, always open)"
+
+
 def run(args: argparse.Namespace) -> int:
     from firmware_py.table.messages import LANGUAGE_NAMES
+    from firmware_py.table.staff import Access
+    from hardware.names import STAFF_KEY
     from firmware_py.table.exhibit import exhibit_settings
     from firmware_py.table.settings import table_settings
     from firmware_py.web.settings import parse_web
@@ -59,5 +64,8 @@ def run(args: argparse.Namespace) -> int:
           f"{table.cards_per_seat} cards per seat, texts in {LANGUAGE_NAMES[table.language]} ({table.language}), "
           f"data in {table.data_path()}")
     print(f"  web: {web.summary()}")
-    print(f"  exhibit: {exhibit.summary()}")
+    print(f"  exhibit: {exhibit.summary() if config.exhibit is not None else NO_SECTION}")
+    key = config.buttons.pins.get(STAFF_KEY)
+    sequence = ", ".join(Access(config.seats, key=False).sequence)
+    print(f"  staff: {f'the key switch on GPIO {key}' if key is not None else f'MENU held, then {sequence}'}")
     return 0

@@ -6,6 +6,11 @@ the user running the command (under sudo, the one who ran sudo) or `--user NAME`
 written atomically to /etc/systemd/system/roseking.service (or `--path`), or printed with
 `--print`; a different unit already there is left alone unless `--force`. The data directory is
 made if missing (and given to the user, when run as root), since systemd needs it to exist.
+
+The configuration is checked as `roseking play` will read it (`play.service_settings`: the unit has no
+`--sim`, so it names its backend). On a Raspberry Pi older than the 5 the board's LED driver
+(rpi_ws281x) needs root (`/dev/mem`): a unit for another user would fail and restart every few
+seconds for ever, so it is refused, saying so; a Pi 5 runs as any user in the `gpio` and `spi` groups.
 """
 import argparse
 import os
@@ -45,24 +50,41 @@ def default_user() -> str:
     return sudo if os.getuid() == 0 and sudo else name
 
 
+def check_user(user: str, backend: str, model: str | None) -> None:
+    """UsageError when the service cannot light the board as `user` on the Pi `model` (None: not a Pi).
+
+    >>> check_user("pi", "pi", "Raspberry Pi 5 Model B Rev 1.0"), check_user("root", "pi", "Raspberry Pi 4 Model B")
+    (None, None)
+    >>> check_user("pi", "pi", "Raspberry Pi 4 Model B Rev 1.5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    firmware_py.errors.UsageError: --user pi: on a Raspberry Pi 4 Model B Rev 1.5 the board's LED driver ... root ...
+    """
+    from hardware.pi import is_pi5
+    if backend == "pi" and model is not None and not is_pi5(model) and user != "root":
+        raise UsageError(f"--user {shown(user)}: on a {model} the board's LED driver (rpi_ws281x) needs root "
+                         "(/dev/mem): add --user root (a Pi 5 runs the service as any user in the gpio and spi groups)")
+
+
 def run(args: argparse.Namespace) -> int:
+    from firmware_py.commands.play import service_settings
     from firmware_py.device_options import load_config
-    from firmware_py.table.exhibit import exhibit_settings
-    from firmware_py.table.settings import table_settings
     from firmware_py.table.unit import Unit, UnitError, unit_text
+    from hardware.pi import pi_model
     roseking = Path(sys.executable).parent / "roseking"
     if not os.access(roseking, os.X_OK):
         raise UsageError(f"{shown(str(roseking))}: no roseking beside this Python (install roseking in a virtual "
                          "environment first: make run, or pip install -e '.[table,pi]')")
     config = Path(args.config).resolve()
-    loaded = load_config(str(config))
-    settings = table_settings(loaded)       # a configuration the service would refuse, refused now
-    exhibit_settings(loaded)
+    backend, settings, _, _ = service_settings(load_config(str(config)), sim=False)   # as the service reads it
+    if args.user == "":
+        raise UsageError("--user: the user name is empty")
     user = args.user or default_user()
     try:
         account = pwd.getpwnam(user)
-    except KeyError:
+    except (KeyError, UnicodeEncodeError, ValueError):
         raise UsageError(f"--user: no user {shown(user)} on this machine") from None
+    check_user(user, backend, pi_model())
     if args.data_dir == "":
         raise UsageError("--data-dir: the directory name is empty")
     home = Path(account.pw_dir) / ".local" / "share" / "roseking"
@@ -98,9 +120,9 @@ def run(args: argparse.Namespace) -> int:
 def _make_data_dir(data: Path, account: pwd.struct_passwd) -> None:
     """The data directory, made if missing (systemd refuses to start a unit whose ReadWritePaths= is not
     there) and, when made by root, given to the service's user."""
-    if data.is_dir():
-        return
     try:
+        if data.is_dir():
+            return
         data.mkdir(parents=True)
         if os.getuid() == 0:
             os.chown(data, account.pw_uid, account.pw_gid)

@@ -22,14 +22,16 @@ from firmware_py.device_options import add_device_arguments, check_device_args, 
 from firmware_py.atomic import check_output
 from firmware_py.errors import UsageError
 from firmware_py.inputs import shown
-from firmware_py.table.exhibit import exhibit_settings
+from firmware_py.table.exhibit import Exhibit, exhibit_settings
 from firmware_py.table.game import Mode, Setup, Table, Unplayable, why_unplayable
-from firmware_py.table.settings import table_settings
+from firmware_py.table.settings import Settings, table_settings
+from firmware_py.table.staff import Access
 from hardware.config import Config, parse_config
-from hardware.names import MENU_BUTTON, controls, seat_slots
+from hardware.names import MENU_BUTTON, STAFF_KEY, controls, seat_slots
 
 if TYPE_CHECKING:
     from firmware_py.commands import Subparsers
+    from firmware_py.web.settings import WebSettings
 
 TEAM_CARDS = 3      # R21
 HELP = "MENU: score, last move, hint, take back, new game (buttons: docs/GESTURES.md)"
@@ -71,6 +73,19 @@ def register(sub: "Subparsers") -> None:
     p.set_defaults(func=run)
 
 
+def service_settings(config: Config, sim: bool) -> tuple[str, Settings, Exhibit, "WebSettings"]:
+    """What `play` reads of `config` before it opens anything, each part checked: the backend (`sim` for
+    `--sim`), the `[table]`, `[exhibit]` and `[web]` sections, the computer's level. `install-service` checks
+    a configuration with it, so that no unit is written for one the service would refuse."""
+    from firmware_py.web.settings import parse_web
+    from hardware.backends import backend_of
+    backend = backend_of(config, sim)
+    settings = table_settings(config)
+    exhibit = exhibit_settings(config)
+    check_names([settings.level])
+    return backend, settings, exhibit, parse_web(config.web, config.source)
+
+
 def check_table(setup: Setup, table: Table) -> None:
     """UsageError when the configured table cannot play `setup` (`--mode`)."""
     why = why_unplayable(setup, table)
@@ -83,15 +98,12 @@ def run(args: argparse.Namespace) -> int:
     from firmware_py.table import service            # the service and the devices need the table libraries
     from firmware_py.table.saves import table_file
     from firmware_py.table.notify import Notifier
-    from firmware_py.table.status import StatusCollector, StatusFile
-    from firmware_py.web.settings import parse_web, with_address
-    from hardware.backends import backend_of
+    from firmware_py.table.status import StatusCollector, StatusFile, runtime_directory
+    from firmware_py.web.settings import with_address
     from hardware.keyboard import interactive
     sim_table = args.sim and not args.config                # the simulated table: two seats, or four for teams
     config = teams_sim_config() if sim_table and args.mode == Mode.TEAMS else config_from_args(args)
-    backend = backend_of(config, args.sim)
-    settings = table_settings(config)
-    exhibit = exhibit_settings(config)
+    backend, settings, exhibit, web = service_settings(config, args.sim)
     level = settings.level if args.level is None else args.level
     check_names([level])
     if args.seed is not None and not 0 <= args.seed < 2 ** 63:
@@ -108,7 +120,6 @@ def run(args: argparse.Namespace) -> int:
     for option, path in (("--records", args.records), ("--frames", args.frames), ("--snapshot", args.snapshot)):
         if path is not None and (what := table_file(data, path)):
             raise UsageError(f"{option}: {shown(path)} is the table's own {what} (in {shown(str(data))})")
-    web = parse_web(config.web, config.source)
     if args.web is not None:
         web = with_address(web, args.web)
     held = HeldLog()
@@ -127,14 +138,15 @@ def run(args: argparse.Namespace) -> int:
             if web.port is not None:
                 server = service.open_web(web, config, backend, status, saves, log)
                 stack.callback(server.close)
+            staff = Access(config.seats, key=STAFF_KEY in config.buttons.pins).steps()
             devices = stack.enter_context(open_from_args(args, config, exit_after_script=args.exit_after_script,
-                                                         steps=steps))
+                                                         steps=steps, staff=staff))
             notifier = Notifier.from_environment(log)
             stack.callback(notifier.close)
             loop = service.start(devices, config, settings, saves, saved, setup, deal=bool(args.mode),
                                  demo=nobody_presses, log=log, receivers=[status], notifier=notifier, exhibit=exhibit)
             status.watch(loop)
-            status_file = StatusFile(data, status, log)
+            status_file = StatusFile(data, status, log, runtime_directory(), failing=loop.faults.save.failing)
             loop.tickers.append(status_file)
             stack.callback(status_file.close)
             held.release()

@@ -1,27 +1,28 @@
 """`roseking status`: how the table service is, from the status file it writes while it runs.
 
-The service writes `DATA/status.json` every few seconds and on every change
-(`firmware_py.table.status.StatusFile`); this command reads it and says whether the service
-is healthy: exit status 0 when it runs and the file is fresh, 1 when the file is stale (the
-service's process is there but its loop has not written for STALE_SECONDS: stuck, and about
-to be restarted by the watchdog), 3 when the service is down (stopped, its process gone, or it
-never ran with this data directory), 2 for a bad option or an unreadable file.
+The service writes `DATA/status.json` (under systemd a link to the runtime directory's) every few
+seconds and on every change (`firmware_py.table.status.StatusFile`); this command reads it and
+says whether the service is healthy, as `firmware_py.table.health` judges it: exit status 0 when it
+runs, its status fresh and nothing at fault, 1 when the status is stale (the process is there but
+its loop has not written for STALE_SECONDS: stuck, and about to be restarted by the watchdog), 3
+when the service is down (stopped, its process gone, or it never ran with this data directory), 4
+when it runs degraded (a part at fault: the lights, the displays, the computer, the saves), 2 for a
+bad option or a file that is not a status of roseking (one `error:` line naming the field).
 """
 import argparse
-import datetime
 import json
+import os
+import stat
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from firmware_py.atomic import alive
+from engine.jsonio import MAX_BYTES
 from firmware_py.errors import UsageError
-from firmware_py.inputs import read_text, shown
+from firmware_py.inputs import decode, shown
 
 if TYPE_CHECKING:
     from firmware_py.commands import Subparsers
-
-HEALTHY, STALE, DOWN = 0, 1, 3
 
 
 def register(sub: "Subparsers") -> None:
@@ -46,26 +47,6 @@ def data_dir(args: argparse.Namespace) -> Path:
     return DEFAULT_SETTINGS.data_path()
 
 
-def verdict(status: dict[str, Any], now: float) -> tuple[int, str]:
-    """(exit status, the verdict in words) of a status file's contents at the time of day `now`."""
-    from firmware_py.table.status import STALE_SECONDS
-    written, pid = status.get("written"), status.get("pid")
-    when = _clock(written) if isinstance(written, (int, float)) else "an unknown time"
-    if status.get("running") is False:
-        return DOWN, f"roseking is DOWN: the service stopped at {when}"
-    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0 or not alive(pid):
-        return DOWN, f"roseking is DOWN: its process {pid} is gone (it last wrote its status at {when})"
-    if not isinstance(written, (int, float)) or now - written > STALE_SECONDS:
-        age = f"{now - written:.0f} s" if isinstance(written, (int, float)) else "an unknown time"
-        return STALE, (f"roseking is STUCK: process {pid} runs, but its status is {age} old (more than "
-                       f"{STALE_SECONDS:g} s): its loop does not turn, and the watchdog will restart it")
-    return HEALTHY, f"roseking is running (process {pid})"
-
-
-def _clock(t: float) -> str:
-    return datetime.datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M:%S")
-
-
 def _duration(seconds: float) -> str:
     s = int(seconds)
     days, hours, minutes = s // 86400, s % 86400 // 3600, s % 3600 // 60
@@ -86,7 +67,8 @@ def _bytes(n: object) -> str:
 
 
 def facts(status: dict[str, Any], now: float) -> list[str]:
-    """The status file's facts, a line each."""
+    """The facts of a `checked` status, a line each (a field an older service did not write: unknown)."""
+    from firmware_py.table.health import clock
     ping = status.get("last_ping")
     watchdog = "not armed (not run by systemd with WatchdogSec=)"
     if status.get("watchdog_armed"):
@@ -94,8 +76,9 @@ def facts(status: dict[str, Any], now: float) -> list[str]:
         if isinstance(ping, (int, float)):
             watchdog = f"armed, last ping {now - ping:.0f} s ago"
     faults = status.get("faults") or []
+    known = status.get("clock")
     lines = [
-        f"up:           {_duration(status.get('uptime_seconds', 0))} (since {_clock(status.get('started', 0))}), "
+        f"up:           {_duration(status.get('uptime_seconds', 0))} (since {clock(status.get('started', 0))}), "
         f"backend {status.get('backend')}",
         f"mode:         {status.get('mode')} ({status.get('screen')})",
         f"games today:  {status.get('games_started')} started in this run, {status.get('games_finished')} finished "
@@ -103,30 +86,55 @@ def facts(status: dict[str, Any], now: float) -> list[str]:
         f"frames:       {status.get('frames_per_second')} a second ({status.get('frames')} shown)",
         f"watchdog:     {watchdog}",
         f"brightness:   {float(status.get('brightness', 1.0)):.0%}",
+        f"time of day:  {known if known else 'not known yet: the opening hours wait (no network time, no RTC)'}",
         f"at fault:     {', '.join(map(str, faults)) if faults else 'nothing'}",
         f"free space:   {_bytes(status.get('free_bytes'))} in {status.get('data_dir')}",
     ]
     errors = status.get("errors") or []
     lines.append("last errors:" + ("" if errors else "  none"))
-    lines += [f"  {_clock(e['at'])}  {e['line']}" for e in errors[-10:] if isinstance(e, dict)]
+    lines += [f"  {clock(e['at'])}  {e['line']}" for e in errors[-10:]]
     return lines
 
 
+def read_status(path: Path) -> dict[str, Any]:
+    """The status file at `path`, `checked`; UsageError naming the file (and the field) if it is not one. A
+    FIFO or a device is refused before anything is read from it, a file is read up to MAX_BYTES."""
+    from firmware_py.table.health import StatusError, checked
+    where = shown(str(path))
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise UsageError(f"{where}: cannot read ({exc.strerror})") from None
+    with open(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise UsageError(f"{where}: not a status file of roseking (not a regular file)")
+        try:
+            data = f.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise UsageError(f"{where}: cannot read ({exc.strerror})") from None
+    if len(data) > MAX_BYTES:
+        raise UsageError(f"{where}: not a status file of roseking (larger than {MAX_BYTES} bytes)")
+    try:
+        return checked(json.loads(decode(data, where)))
+    except RecursionError:
+        raise UsageError(f"{where}: not a status file of roseking (nested too deeply)") from None
+    except ValueError as exc:
+        what = str(exc) if isinstance(exc, StatusError) else "not JSON"
+        raise UsageError(f"{where}: not a status file of roseking ({what})") from None
+
+
 def run(args: argparse.Namespace) -> int:
+    from firmware_py.table.faults import PARTS
+    from firmware_py.table.health import DOWN, HEALTHY, verdict
     from firmware_py.table.status import STATUS_FILE
     path = data_dir(args) / STATUS_FILE
+    status: dict[str, Any] | None = None
     if not path.exists():
-        code, said, status = DOWN, (f"roseking is DOWN: no status in {shown(str(path.parent))} (the service has "
-                                    "not run with this data directory; --data-dir names another)"), None
+        code, said = DOWN, (f"roseking is DOWN: no status in {shown(str(path.parent))} (the service has not run "
+                            "with this data directory since the machine started; --data-dir names another)")
     else:
-        text = read_text(str(path))
-        try:
-            status = json.loads(text)
-        except ValueError:
-            status = None
-        if not isinstance(status, dict):
-            raise UsageError(f"{shown(str(path))}: not a status file of roseking")
-        code, said = verdict(status, time.time())
+        status = read_status(path)
+        code, said = verdict(status, time.time(), PARTS)
     if args.json:
         print(json.dumps({"healthy": code == HEALTHY, "verdict": said, "status": status}, indent=1))
     else:

@@ -4,7 +4,9 @@ What the table does when nothing is saved (`start`), how long it waits on the me
 plays itself to draw visitors in (`attract_after`), how long a game may go without a press
 before it warns and is left (`walk_away`, 0 in a club), and the day: opening hours outside
 which it sleeps, and a night brightness. Times of day are "HH:MM" strings, local time; a span
-whose end comes before its start runs across midnight.
+whose end comes before its start runs across midnight. A table whose configuration has no
+`[exhibit]` section (at home, in a café: `make run`) is never left alone that way (`NO_EXHIBIT`):
+no attract mode, no walk-away; a game waits, saved, however long nobody presses.
 
 >>> e = parse_exhibit({"opens": "22:00", "closes": "02:00", "walk_away": 0})
 >>> e.is_open(datetime.time(23, 30)), e.is_open(datetime.time(12, 0)), e.walk_away
@@ -102,8 +104,8 @@ for 30 s; open 10:00 to 18:00 (asleep after 60 s outside); brightness 100%
         return self.night_brightness if self.night is not None and self.night.contains(t) else self.day_brightness
 
 
-DEFAULT_EXHIBIT = Exhibit()
-"""Every key at its default: a table without an `[exhibit]` section."""
+NO_EXHIBIT = Exhibit(attract_after=0.0, walk_away=0.0)
+"""A table without an `[exhibit]` section: no attract mode, no walk-away, always open."""
 
 
 def time_of_day(v: object) -> datetime.time:
@@ -173,5 +175,10 @@ def parse_exhibit(data: Mapping[str, object], where: str = DEFAULTS) -> Exhibit:
 
 
 def exhibit_settings(config: Config) -> Exhibit:
-    """The `Exhibit` of a configured table."""
-    return parse_exhibit(config.exhibit, config.source)
+    """The `Exhibit` of a configured table (`NO_EXHIBIT` without the section).
+
+    >>> from hardware.config import parse_config
+    >>> exhibit_settings(parse_config({})).walk_away, exhibit_settings(parse_config({"exhibit": {}})).walk_away
+    (0.0, 300.0)
+    """
+    return NO_EXHIBIT if config.exhibit is None else parse_exhibit(config.exhibit, config.source)

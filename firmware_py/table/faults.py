@@ -196,10 +196,12 @@ class Faults:
 
     def down(self) -> dict[str, float]:
         """The parts the table says are at fault, and since when (the loop's clock): a device failing, the
-        computer after UNAVAILABLE_AFTER deaths in a row."""
+        computer after UNAVAILABLE_AFTER deaths in a row, the saves while the data directory takes none."""
         out = {g.part: g.backoff.since for g in self.guards if g.backoff.since is not None}
         if self.computer.failures >= UNAVAILABLE_AFTER and self.computer.since is not None:
             out["computer"] = self.computer.since
+        if self.save.since is not None:
+            out["save"] = self.save.since
         return out
 
     def computer_died(self, now: float, exitcode: int | None) -> None:

@@ -237,6 +237,8 @@ class Game:
         """When the game was archived, ended or left (the record's `ended`, UTC), once it has been."""
         self.transient = False
         """An attract game: never saved, never archived (`firmware_py.table.exhibit`)."""
+        self.chosen = False
+        """Started from the new-game menu by someone at the table (a demonstration so started is one game)."""
         self.pos = pos if pos is not None else start.copy()
         self.players = setup.players()
         self.show_seconds = settings.show_seconds
@@ -367,11 +369,19 @@ class Game:
             self.note = self._note(seat, "hero-ask", now, slot)
 
     def _hero(self, seat: int, now: float) -> None:
+        """HERO: makes the hero move the card shown asks for; else says why not: no hero left, the card shown
+        needs none (its square is free: the card again plays it) or cannot be played at all (its reason), or
+        no card has been shown yet."""
         p = self.preview
-        if p is not None and p.seat == seat and p.kind == "hero" and p.move is not None:
-            self.make(p.move, now)
+        shown = p if p is not None and p.seat == seat else None
+        if shown is not None and shown.kind == "hero" and shown.move is not None:
+            self.make(shown.move, now)
         elif self.pos.heroes[seat] == 0:
             self._refuse(seat, "no-hero", now)
+        elif shown is not None and shown.kind == "play":
+            self._refuse(seat, "hero-not-needed", now)
+        elif shown is not None and shown.kind == "no":
+            self._refuse(seat, shown.reason, now)
         else:
             self._refuse(seat, "card-first", now)
 
@@ -426,8 +436,8 @@ class Game:
     def last_move(self, language: Language) -> str:
         """The last move in words in `language`, for the displays: `RED NE3`, `WHITE HERO NE2`, `RED DREW S2`,
         `WHITE PASSED`."""
-        history = self.pos.history()
-        return move_words(movers(self.pos)[-1], history[-1]).say(language) if history else \
+        token = self.pos.last_move()
+        return move_words(movers(self.pos)[-1], token).say(language) if token is not None else \
             Phrase("no-move-yet").say(language)
 
 

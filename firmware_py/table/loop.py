@@ -17,12 +17,20 @@ watchdog (`Notifier`) and says how the table is when that changes, so a loop tha
 is restarted; `tickers` (the status file) are called at each step with the time.
 
 Beside the loop's clock (monotonic: every timer) there is a wall clock (`wall`, the local time of
-day), read at each step for `[exhibit]`'s opening hours and night brightness only; a test or a soak
-injects both, the wall clock running from the loop's (`wall_from`), so hours pass in seconds.
+day), read at each step for `[exhibit]`'s opening hours and night brightness only, and only once
+the time is known to be right (`time_known`, `firmware_py.table.timekeeping`: a Pi without network
+nor a real-time clock may start days off): until then the table stays awake at its day brightness.
+A test or a soak injects both clocks, the wall clock running from the loop's (`wall_from`), so
+hours pass in seconds.
+
+A data directory that takes no file (a read-only mount, another user's) is said at the start
+(`check_saving`: one log line, NOT SAVING on the displays), is at fault in the status while it
+lasts, and is tried again as a failing save is, until it works.
 """
 import asyncio
 import contextlib
 import datetime
+import math
 import queue
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -44,6 +52,7 @@ from hardware.frame import Frame
 from hardware.power import check_level
 
 TICK_SECONDS = 0.05
+TIME_CHECK_SECONDS = 60.0   # while the time of day is not known, it is asked again this often
 NOT_SAVED = (-1, -1)
 Log = Callable[[str], None]
 Wall = Callable[[], datetime.datetime]
@@ -113,14 +122,18 @@ class TableLoop:
     """Runs a `Session` whose frames go to the `devices` (guarded by `faults`, shown first) and to
     `receivers`: `handle(event)` and `step()` are the loop's whole work; `submit(event)` is the way in,
     `run()` the loop itself. `log` is the service's log (by default the saves'), `notifier` systemd's ear
-    (by default none), `wall` the time of day."""
+    (by default none), `wall` the time of day, `time_known` how the time of day is known to be right
+    (None while it is not; by default `wall` is taken as right)."""
 
     def __init__(self, session: Session, slots: Sequence[str], computer: Computer, saves: Saves,
                  receivers: Iterable[Receiver] = (), clock: Callable[[], float] = time.monotonic,
                  log: Log | None = None, notifier: Notifier | None = None, devices: Devices | None = None,
-                 wall: Wall = datetime.datetime.now) -> None:
+                 wall: Wall = datetime.datetime.now, time_known: Callable[[], str | None] | None = None) -> None:
         self.session, self.slots, self.computer, self.saves, self.clock = session, slots, computer, saves, clock
-        self.wall = wall
+        self.wall, self.time_known = wall, time_known
+        self.clock_known: str | None = "as given" if time_known is None else None
+        """How the time of day is known to be right (`timekeeping`), or None while it is not."""
+        self._time_asked = -math.inf
         self.log = log or saves.log
         self.notifier = notifier or Notifier({})
         self.faults = Faults(clock, self.log)
@@ -177,10 +190,12 @@ class TableLoop:
         self.session.light = check_level(level)
         self.step()
 
-    def _light(self, daytime: datetime.time) -> None:
-        """Light the devices as the chosen brightness, the schedule and sleep say, when that changes."""
+    def _light(self, daytime: datetime.time | None) -> None:
+        """Light the devices as the chosen brightness, the schedule (at `daytime`, the day's while the time is
+        not known) and sleep say, when that changes."""
         session = self.session
-        lit = 0.0 if session.screen is Screen.ASLEEP else session.light * session.exhibit.brightness(daytime)
+        schedule = session.exhibit.day_brightness if daytime is None else session.exhibit.brightness(daytime)
+        lit = 0.0 if session.screen is Screen.ASLEEP else session.light * schedule
         if lit != self.lit:
             self.lit = lit
             if self.devices is not None:
@@ -232,7 +247,7 @@ class TableLoop:
         """Timers, the devices due for another try, the computer, saves, the frame for `now`, and the news
         for systemd and the tickers."""
         now = self.clock() if now is None else now
-        daytime = self.wall().time()
+        daytime = self._daytime(now)
         self.session.tick(now, daytime)
         if self.session.shutdown_asked:
             self._shut_down()
@@ -252,11 +267,45 @@ class TableLoop:
         for ticker in self.tickers:
             ticker(now)
 
+    def _daytime(self, now: float) -> datetime.time | None:
+        """The time of day, once it is known to be right (asked every TIME_CHECK_SECONDS until it is); None
+        before: the opening hours and the night wait, the table stays awake."""
+        if self.clock_known is None and self.time_known is not None and now >= self._time_asked + TIME_CHECK_SECONDS:
+            first = self._time_asked == -math.inf
+            self._time_asked = now
+            self.clock_known = self.time_known()
+            exhibit = self.session.exhibit
+            if exhibit.hours is not None or exhibit.night is not None:
+                if self.clock_known is None and first:
+                    self.log("roseking: the time of day is not known yet (no network time, no real-time clock): "
+                             "the opening hours and the night brightness wait for it, the table stays awake")
+                elif self.clock_known is not None and not first:
+                    self.log(f"roseking: the time of day is known now ({self.clock_known}): the opening hours apply")
+        return self.wall().time() if self.clock_known is not None else None
+
+    def check_saving(self) -> None:
+        """Say at once when the data directory takes no file: a log line, NOT SAVING on the displays, the
+        saves at fault (tried again as a failing save is: `_persist`)."""
+        why = self.saves.writable()
+        if why is not None:
+            self.log(f"roseking: warning: {why}: games are not saved until it can be (tried again at every move, "
+                     f"and at least every minute)")
+            self._not_saving(self.clock(), why)
+
+    def _not_saving(self, now: float, why: str) -> None:
+        """A save failed at `now`: tried again after its backoff; the first failure in a row is said on the table."""
+        if not self.faults.save.failing:
+            session = self.session
+            session.announce(session.say("not-saving"), f"NOT SAVING: {why}", now)
+        self.faults.save.failed(now)
+
     def _think(self, now: float) -> None:
         """Make the computer think about what the session wants, and about nothing else; after its worker
         died, not before its backoff is over."""
         want = self.session.want()
         if want == self.computer.busy:
+            if want is not None and self._fd is None:
+                self._watch()                   # asked before the loop ran (a step from outside): watched now
             return
         self._unwatch()
         if self.computer.busy is not None:
@@ -276,6 +325,8 @@ class TableLoop:
             if self._saved != NOT_SAVED:            # the game saved left with no move: nothing to keep
                 self.saves.clear()
                 self._saved = NOT_SAVED
+            elif self.faults.save.failing and self.faults.save.ready(now):
+                self._probe(now)                    # a data directory that took nothing: can it now?
             return
         if (game.number, game.changes) == self._saved:
             return
@@ -287,11 +338,21 @@ class TableLoop:
         elif force or self.faults.save.ready(now):
             if self.saves.save(game):
                 self._saved = (game.number, game.changes)
-                failures = self.faults.save.failures
-                if self.faults.save.succeeded():
-                    self.faults.log.recovered("save", failures)
+                self._saving_again()
             else:
-                self.faults.save.failed(now)    # logged by the saves, once
+                self._not_saving(now, "the game could not be saved")    # logged by the saves, once
+
+    def _probe(self, now: float) -> None:
+        why = self.saves.writable()
+        if why is None:
+            self._saving_again()
+        else:
+            self.faults.save.failed(now)
+
+    def _saving_again(self) -> None:
+        failures = self.faults.save.failures
+        if self.faults.save.succeeded():
+            self.faults.log.recovered("save", failures)
 
     def _shut_down(self) -> None:
         """The staff menu's SHUT DOWN: the shutdown command runs (`firmware_py.table.shutdown`), on the asyncio

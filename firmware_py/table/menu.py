@@ -1,6 +1,8 @@
 """The new-game menu on the card displays: card 1 mode, card 2 level, card 3 who plays red, the last card start.
 
-On a panel of three cards (a teams table) card 3 is the start. Each card shows its
+On a panel of three cards (a teams table) card 3 is the start. While a game walked away from
+may be brought back, the card before the start offers it (RESUME, `resume_card`: card 4, or
+card 2 on a teams panel, whose games have no level). Each card shows its
 title and its value (`MODE 2 PLAYERS`), from its first letter whenever it changes (`since`).
 Leaving a game that is not over asks for a second press of start (`leave`) within
 `confirm_seconds`: `CONFIRM_SECONDS`, or as long as the question takes to read in the
@@ -56,6 +58,7 @@ class Menu:
         self.confirm_since: float | None = None     # a game is in progress: start asks twice
         self.refusal: Refusal | None = None
         self.in_progress = False
+        self.resumable = False                      # a game walked away from is offered back
         self.since = 0.0                            # when the labels were last shown anew
 
     def labels(self, language: Language) -> list[str]:
@@ -71,12 +74,22 @@ class Menu:
                Mode.DEMO: "menu-red-computer"}.get(s.mode, "menu-red-person")
         cards = self.table.cards
         mode = Phrase.of("menu-mode", mode=Phrase(f"mode-{s.mode}"))
-        shown: list[Phrase | None] = [mode, level, Phrase(red), None] + [None] * cards
-        return shown[:cards - 1] + [Phrase("menu-start")]
+        shown: list[Phrase | None] = ([mode, level, Phrase(red), None] + [None] * cards)[:cards - 1] + \
+            [Phrase("menu-start")]
+        if self.resume_card is not None:
+            shown[self.resume_card - 1] = Phrase("menu-resume")
+        return shown
 
-    def open(self, in_progress: bool, now: float) -> None:
-        """Show the menu at `now`; `in_progress` means starting a game leaves one that is not over."""
+    @property
+    def resume_card(self) -> int | None:
+        """The card that brings back the game walked away from, while there is one (else None)."""
+        return self.table.cards - 1 if self.resumable else None
+
+    def open(self, in_progress: bool, now: float, resumable: bool = False) -> None:
+        """Show the menu at `now`; `in_progress` means starting a game leaves one that is not over; `resumable`,
+        that a game walked away from may be brought back."""
         self.in_progress, self.confirm_since, self.refusal, self.since = in_progress, None, None, now
+        self.resumable = resumable
 
     def confirming(self, now: float) -> float | None:
         """Seconds left to press start again and leave the game in progress, or None."""

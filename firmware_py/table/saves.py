@@ -14,6 +14,7 @@ import json
 import math
 import os
 import stat
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -143,15 +144,31 @@ class Saves:
         return self.directory / ARCHIVE
 
     def save(self, game: Game) -> bool:
-        """Write the game's record over the current save, atomically; False if it cannot be, logged once
-        (play goes on; the loop tries again at its next step)."""
+        """Write the game's record over the current save, atomically; False if it cannot be, logged once until
+        a save works again (play goes on; the loop tries again at its next step)."""
         try:
             write_file(str(self.current), (dumps(game.record()) + "\n").encode("utf-8"))
         except UsageError as exc:
-            self._say("save", f"roseking: the game could not be saved: {exc}")
+            if "save" not in self._told:        # already said: this failure, or the data directory's (`writable`)
+                self._say("save", f"roseking: the game could not be saved: {exc}")
             return False
         self._told.pop("save", None)
         return True
+
+    def writable(self) -> str | None:
+        """None when a file can be written in the data directory now, else why not, in words (a read-only
+        mount, another user's directory, an immutable one, a full disk)."""
+        try:
+            fd, name = tempfile.mkstemp(dir=self.directory, prefix=".roseking-probe-")
+        except OSError as exc:
+            why = f"{shown(str(self.directory))} cannot be written ({exc.strerror or exc})"
+            self._told.setdefault("save", why)      # the caller says it: a save that fails for it is not said again
+            return why
+        self._told.pop("save", None)
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        return None
 
     def load(self, settings: Settings = DEFAULT_SETTINGS) -> Game | None:
         """The saved game, or None; a save that cannot be resumed is moved aside with a log line."""

@@ -27,6 +27,7 @@ from firmware_py.table.menu import Menu
 from firmware_py.table.messages import Language, Phrase, say
 from firmware_py.table.reading import lasts, pages, text
 from firmware_py.table.session import Screen, Session
+from firmware_py.table.staff import HOLD_SECONDS
 from hardware.frame import BLANK, RGB, Bitmap, Frame, turn
 from hardware.glyphs import glyph, hero, number
 
@@ -168,17 +169,18 @@ def board_last(game: Game, since: float, now: float) -> list[RGB]:
 def end_schedule(game: Game, count: int, speed: float) -> list[tuple[float, float, int, int, str]]:
     """The end's steps: (from, to seconds after the end, colour 0 red / 1 white, regions, text), each colour
     on its own panels at once. A colour's regions of three stones or more come one by one, largest first,
-    each with its size and points (`7x7=49`, R18); several of one or two stones come together, counted by
-    size (`5x1+2x4=13`: five of one stone, two of two). The sums read the same in every language."""
+    each with its size squared (`7²=49`, R18); several of one or two stones come together, so many times a
+    size squared (`5x1²+2x2²=13`: five of one stone, two of two). `x` always counts regions, `²` always
+    squares a size; the sums read the same in every language."""
     score = game.pos.score()
     out = []
     for colour, side in enumerate((score.red, score.white)):
         small = [r for r in side.regions if r.bit_count() <= 2]
         small = small if len(small) > 1 else []
-        steps = [(r, f"{n}x{n}={n * n}") for r in side.regions if r not in small for n in [r.bit_count()]]
+        steps = [(r, f"{n}²={n * n}") for r in side.regions if r not in small for n in [r.bit_count()]]
         if small:
             sizes = [r.bit_count() for r in small]
-            parts = [f"{k}x{n * n}" if k > 1 else f"{n * n}" for n in (1, 2) if (k := sizes.count(n))]
+            parts = [f"{k}x{n}²" if k > 1 else f"{n}²" for n in (1, 2) if (k := sizes.count(n))]
             steps.append((sum(small), "+".join(parts) + f"={sum(n * n for n in sizes)}"))
         t = 0.0
         for bits, message in steps:
@@ -421,35 +423,45 @@ def attract(game: Game, session: Session, now: float) -> tuple[list[RGB], dict[s
 
 
 def displays_staff(session: Session, now: float) -> dict[str, Bitmap]:
-    """The staff menu: NEW GAME, the brightness, SHUT DOWN on cards 1–3, its title on the cards after them; a
-    shutdown waiting for its second press counts down on SHUT DOWN's display, its question on the others."""
+    """The staff menu: NEW GAME, the brightness, SHUT DOWN on cards 1–3, its title on the cards after them; SHUT
+    DOWN held down counts its seconds down on its display and says HOLD TO SHUT DOWN on the others; let go too
+    soon, it says why nothing happened."""
     staff, language = session.staff, session.settings.language
     cards, speed = session.settings.cards_per_seat, session.settings.scroll_speed
     out: dict[str, Bitmap] = {}
     labels = staff.labels(session.light, language)
     confirm = staff.confirm
+    short = say("staff-held-short", language, seconds=f"{HOLD_SECONDS:g}")
     for name in session.seats:
         for k, label in enumerate(labels):
             panel_text(out, name, [k], label, staff.since, now, speed)
         if cards > len(labels):
             panel_text(out, name, list(range(len(labels), cards)), say("staff", language), staff.since, now, speed)
-        if confirm is not None and now <= confirm.until:
-            out[f"{name}.card{len(labels)}"] = seconds(confirm.until - now)
+        if confirm is None:
+            continue
+        left = confirm.left(now)
+        if left is not None:
+            out[f"{name}.card{len(labels)}"] = seconds(left)
             rest = [k for k in range(cards) if k != len(labels) - 1]
-            panel_text(out, name, rest, say("staff-confirm", language), confirm.since, now, speed)
+            panel_text(out, name, rest, say("staff-hold", language), confirm.since, now, speed)
+        elif confirm.let_go is not None and now < confirm.let_go + lasts(short, cards, speed):
+            panel_text(out, name, list(range(cards)), short, confirm.let_go, now, speed)
     return out
 
 
-def caption(session: Session) -> str:
-    """The terminal's status line: the game's state, then a notice that stays (RESUMED, a save set aside);
-    in two lines of the terminal (`hardware.terminal.caption_lines`), which a long notice may overrun."""
+def caption(session: Session, now: float) -> str:
+    """The terminal's status line: the game's state and its last move, the walk-away warning counting down,
+    then a notice that stays (RESUMED, a save set aside) while the game it speaks of is on; in two lines of
+    the terminal (`hardware.terminal.caption_lines`), which a long notice may overrun."""
     game = session.game
     if session.screen in (Screen.ATTRACT, Screen.STAFF, Screen.ASLEEP):
         state = {Screen.ATTRACT: "attract mode: the computer plays itself; any button for the menu",
-                 Screen.STAFF: "the staff menu: 1 new game, 2 brightness, 3 shut down (twice); MENU leaves",
+                 Screen.STAFF: f"the staff menu: 1 new game, 2 brightness, 3 shut down (held {HOLD_SECONDS:g} s); "
+                               "MENU leaves",
                  Screen.ASLEEP: "asleep outside the opening hours: any button wakes the table"}[session.screen]
     elif session.screen is Screen.MENU or game is None:
-        state = "the new-game menu"
+        resume = session.menu.resume_card
+        state = "the new-game menu" + (f"; card {resume} resumes the game walked away from" if resume else "")
     else:
         pos, score = game.pos, game.pos.score()
         scores = f"red {score.red.score}, white {score.white.score}"
@@ -457,7 +469,14 @@ def caption(session: Session) -> str:
             state = f"game over: {ending(game, Language.EN).lower()}"
         else:
             heroes = ", ".join(f"{n} {h}" for n, h in zip(pos.variant.seats, pos.heroes))
-            state = f"{pos.seat} to move · {scores} · {pos.supply} stones · pile {len(pos.pile)} · heroes {heroes}"
+            made = pos.last_move()
+            mover = pos.variant.seats[(pos.to_move - 1) % len(game.players)]
+            last = f" · last {mover} {made}" if made is not None else ""
+            state = (f"{pos.seat} to move · {scores} · {pos.supply} stones · pile {len(pos.pile)} · heroes {heroes}"
+                     + last)
+    left = session.warning_left(now)
+    if left is not None:
+        state = f"STILL PLAYING? archived in {math.ceil(left)} s unless a button is pressed · {state}"
     notice = session.notice
     return f"{state} · {notice.caption}" if notice is not None else state
 
@@ -469,7 +488,7 @@ def frame(session: Session, slots: Sequence[str], now: float, faults: Mapping[st
     game, cards, speed = session.game, session.settings.cards_per_seat, session.settings.scroll_speed
     dimmed: set[str] = set()
     if session.screen is Screen.ASLEEP:
-        return Frame(caption=caption(session))             # dark: the devices are switched off too (the loop)
+        return Frame(caption=caption(session, now))             # dark: the devices are switched off too (the loop)
     if session.screen is Screen.STAFF:
         board, displays = board_menu(now), displays_staff(session, now)
     elif session.screen is Screen.ATTRACT and game is not None:
@@ -510,4 +529,4 @@ def frame(session: Session, slots: Sequence[str], now: float, faults: Mapping[st
     if "displays" in faults:
         for corner in CORNERS:
             board[corner] = FAULT
-    return Frame(board, {k: v for k, v in displays.items() if k in slots}, frozenset(dimmed), caption(session))
+    return Frame(board, {k: v for k, v in displays.items() if k in slots}, frozenset(dimmed), caption(session, now))

@@ -24,16 +24,18 @@ from typing import TYPE_CHECKING
 from firmware_py.atomic import ours
 from firmware_py.errors import UsageError
 from firmware_py.table.computer import Computer
-from firmware_py.table.exhibit import DEFAULT_EXHIBIT, Exhibit, Start
+from firmware_py.table.exhibit import NO_EXHIBIT, Exhibit, Start
 from firmware_py.table.game import Game, Mode, Setup, why_unplayable
 from firmware_py.table.loop import Receiver, TableLoop, Wall
 from firmware_py.table.notify import Notifier
 from firmware_py.table.saves import SaveError, Saves
 from firmware_py.table.session import Session
 from firmware_py.table.settings import Settings
+from firmware_py.table.timekeeping import how_known
 from hardware.config import Config
 from hardware.devices import Devices
 from hardware.events import InputEnded
+from hardware.names import STAFF_KEY
 from hardware.roles import ButtonSource
 
 if TYPE_CHECKING:
@@ -68,8 +70,9 @@ def open_saves(data: Path, records: str | None, settings: Settings, log: Log) ->
 
 def start(devices: Devices, config: Config, settings: Settings, saves: Saves, saved: Saved, setup: Setup, *,
           deal: bool, demo: bool, log: Log, receivers: Iterable[Receiver] = (),
-          notifier: Notifier | None = None, exhibit: Exhibit = DEFAULT_EXHIBIT,
-          clock: Callable[[], float] = time.monotonic, wall: Wall = datetime.datetime.now) -> TableLoop:
+          notifier: Notifier | None = None, exhibit: Exhibit = NO_EXHIBIT,
+          clock: Callable[[], float] = time.monotonic, wall: Wall = datetime.datetime.now,
+          time_known: Callable[[], str | None] | None = how_known) -> TableLoop:
     """The loop on the open `devices`, its first game on the table, with the save settled first.
 
     A save that cannot be resumed is set aside, and so is a saved game this table cannot play
@@ -81,10 +84,12 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
     happened is announced on the table. UsageError if a save cannot be moved aside. The loop
     shows the devices (guarded: a device that fails is tried again later,
     `firmware_py.table.faults`), then `receivers`, what the table shows, and tells systemd
-    through `notifier`, all on `clock` and `wall` (the soak's accelerated ones, `firmware_py.soak`).
+    through `notifier`, all on `clock` and `wall` (the soak's accelerated ones, `firmware_py.soak`),
+    the time of day believed once `time_known` says how it is known (None: `wall` is right). A data
+    directory that takes no file is said at once (`TableLoop.check_saving`).
     """
     session = Session(settings, config.seats, setup, {seat: config.displays.view_of(seat) for seat in config.seats},
-                      exhibit)
+                      exhibit, staff_key=STAFF_KEY in config.buttons.pins)
     resumed, retired = saved.game, None         # retired: what the table and the caption say of the save
     try:
         if saved.unreadable:
@@ -108,7 +113,7 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
     elif first is None and (demo or exhibit.start is Start.DEMO):
         first = replace(setup, mode=Mode.DEMO)
     loop = TableLoop(session, devices.slots, Computer(settings.think_seconds), saves, receivers, clock, log=log,
-                     notifier=notifier, devices=devices, wall=wall)
+                     notifier=notifier, devices=devices, wall=wall, time_known=time_known)
     now = loop.clock()
     if first is not None:
         session.start(first, now, resumed)
@@ -122,6 +127,7 @@ def start(devices: Devices, config: Config, settings: Settings, saves: Saves, sa
         session.announce(session.say("save-set-aside"), f"save set aside as {saves.set_aside_to.name}", now)
     elif retired is not None:
         session.announce(session.say(retired[0]), retired[1], now)
+    loop.check_saving()
     return loop
 
 

@@ -5,16 +5,25 @@ button acts when it goes down; how long it is held changes nothing. MENU opens t
 menu during a game (and closes it again); the game menu's NEW GAME opens the new-game
 menu. A game that a new one replaces before its end is put in `retired`, for the loop to
 archive before anything is saved over it. The people at the seats may be named (`name`)
-before a game: each game's record carries the names of the seats a person plays.
+before a game: each game's record carries the names of the seats a person plays. Every
+game deals anew: whatever starts it, its seed differs from the game's before it (the seed
+asked for, `--seed`, deals the first game only).
 
-Left alone (`[exhibit]`, `firmware_py.table.exhibit`), the table draws visitors in: on the
-menu or a game's end nobody pressed for `attract_after`, it plays the computer against itself
-(`Screen.ATTRACT`, a transient game, with how to play between games) until any press wakes it
-to the menu; a visitor's game without a press for `walk_away` warns for `warning` seconds
-(any press cancels it and does nothing else), then is put in `retired` (archived `unfinished`)
-and the table goes to attract mode. Outside the opening hours (the time of day `tick` is
-given) it sleeps (`Screen.ASLEEP`, dark) once nobody has pressed for `sleep_after`; a press
-wakes it. The staff's combination (`firmware_py.table.staff`) opens the staff menu.
+A demonstration is the computer against itself: a press of a seat during it offers the
+new-game menu (never just WAIT). One the table deals of its own accord (`--mode demo`,
+`[exhibit] start = "demo"`) deals the next game after each end; one a visitor starts from the
+menu ends like any other game.
+
+Left alone (`[exhibit]`, `firmware_py.table.exhibit`; a table without that section never is), the
+table draws visitors in: on the menu or a game's end nobody pressed for `attract_after`, it
+plays the computer against itself (`Screen.ATTRACT`, a transient game, with how to play between
+games) until any press wakes it to the menu; a visitor's game without a press for `walk_away`
+warns for `warning` seconds (any press cancels it and does nothing else), then is put in
+`retired` (archived `unfinished`) and the table goes to attract mode; the new-game menu offers it
+back (RESUME, `walked`) until another game has a move. Outside the opening hours (the time of
+day `tick` is given; None while the time is not known) it sleeps (`Screen.ASLEEP`, dark) once
+nobody has pressed for `sleep_after`; a press wakes it. The staff's way in (`firmware_py.table.staff`:
+a combination or a key switch, on the table's own buttons only) opens the staff menu.
 """
 import datetime
 import random
@@ -24,7 +33,7 @@ from enum import StrEnum
 from engine.moves import Move
 from engine.position import Position
 from firmware_py.table import howto
-from firmware_py.table.exhibit import DEFAULT_EXHIBIT, Exhibit
+from firmware_py.table.exhibit import NO_EXHIBIT, Exhibit
 from firmware_py.table.game import Game, Mode, Request, Setup, Table
 from firmware_py.table.game_menu import AGREE_SECONDS, IDLE_SECONDS, INFO_SECONDS, GameMenu, Info, Pending, readout, \
     undo_question
@@ -32,10 +41,10 @@ from firmware_py.table.menu import Menu, Refusal
 from firmware_py.table.messages import say
 from firmware_py.table.reading import window
 from firmware_py.table.settings import Settings
-from firmware_py.table.staff import Chord, StaffMenu, next_light
-from hardware.events import PRESS, ButtonEvent
+from firmware_py.table.staff import Access, StaffMenu, next_light
+from hardware.events import PRESS, RELEASE, ButtonEvent, Origin
 from hardware.layout import VIEW_TURNS, default_sides
-from hardware.names import MENU_BUTTON
+from hardware.names import MENU_BUTTON, STAFF_KEY
 
 OVER_GUARD_SECONDS = 1.5      # presses right after the last move do not leave the end screen
 DEMO_PAUSE_SECONDS = 20.0     # a demonstration deals the next game after showing the end
@@ -78,11 +87,12 @@ class Session:
     """The table's state: `screen` (menu, play, options, over), the `game`, the menus.
 
     `views` gives, per seat, how far the board is turned as that seat sees it (`hardware.layout`);
-    by default the seats sit as `default_sides` says. `exhibit` is how it behaves left alone.
+    by default the seats sit as `default_sides` says. `exhibit` is how it behaves left alone; with
+    `staff_key` the staff's key switch is the way into the staff menu, else the combination.
     """
 
     def __init__(self, settings: Settings, seats: tuple[str, ...], setup: Setup,
-                 views: dict[str, int] | None = None, exhibit: Exhibit = DEFAULT_EXHIBIT) -> None:
+                 views: dict[str, int] | None = None, exhibit: Exhibit = NO_EXHIBIT, staff_key: bool = False) -> None:
         self.settings, self.seats, self.exhibit = settings, seats, exhibit
         self.views = views if views is not None else {
             seat: VIEW_TURNS[side] for seat, side in zip(seats, default_sides(len(seats)))}
@@ -101,21 +111,33 @@ class Session:
         """When a button was last pressed, or the table last began something of its own accord."""
         self.back = Screen.MENU
         """The screen the staff menu or a wake from sleep goes back to."""
-        self.chord = Chord(seats)
+        self.access = Access(seats, staff_key)
         self.staff = StaffMenu()
+        self.dealt: int | None = None
+        """The seed of the last game dealt or resumed (None before the first): the next deals anew."""
+        self.walked: Game | None = None
+        """The last game walked away from, which the new-game menu offers back until another game has a move."""
         self.light = 1.0
         """The brightness the staff or the operator chose (0–1 of the configured); the schedule scales it."""
         self.shutdown_asked = False
         """The staff menu's SHUT DOWN was confirmed: the loop runs the shutdown command (and clears this)."""
 
-    def start(self, setup: Setup, now: float, resumed: Game | None = None, transient: bool = False) -> Game:
+    def start(self, setup: Setup, now: float, resumed: Game | None = None, transient: bool = False,
+              chosen: bool = False) -> Game:
         """Deal and show a new game of `setup` (or show the `resumed` one, its end from now if it is
         over); the game it replaces, if it is not over and has a move, goes to `retired`. A `transient`
-        game (attract mode's) is never saved nor archived, and leaves the menu's choices as they are."""
+        game (attract mode's) is never saved nor archived, and leaves the menu's choices as they are; a
+        `chosen` one was started from the new-game menu. A deal never repeats the game's before it: a
+        `setup` of the same seed deals from the next."""
         self._retire()
         self.games += 1
+        if resumed is None and setup.seed == self.dealt:
+            setup = replace(setup, seed=setup.seed + 1)
         game = resumed or Game(setup, deal(setup), number=self.games, settings=self.settings)
-        game.number, game.transient, self.touched = self.games, transient, now
+        game.number, game.transient, game.chosen, self.touched = self.games, transient, chosen, now
+        self.dealt = game.setup.seed
+        if resumed is self.walked:
+            self.walked = None
         if resumed is not None:
             self.names = dict(resumed.names)
         else:
@@ -187,12 +209,13 @@ class Session:
             self.game.answer(request, Move.parse(move_text), now)
 
     def tick(self, now: float, daytime: datetime.time | None = None) -> None:
-        """Timers: shown moves, the end of a game, a game menu left alone, a demonstration's next deal; the
-        staff's combination, attract mode, a walk-away, and sleep outside the opening hours at `daytime`
+        """Timers: shown moves, the end of a game, a game menu left alone, a demonstration's next deal; SHUT
+        DOWN held long enough, attract mode, a walk-away, and sleep outside the opening hours at `daytime`
         (the time of day; None: always open)."""
         is_open = daytime is None or self.exhibit.is_open(daytime)
-        if self.chord.due(now):
-            self.open_staff(now)
+        game = self.game
+        if self.walked is not None and game is not None and not game.transient and game.pos.stack:
+            self.walked = None                          # another game has a move: the walked-away one stays archived
         if self.screen is Screen.ASLEEP:
             if is_open:                                 # the day begins: back to what it was doing
                 self.screen, self.touched = self.back, now
@@ -202,7 +225,13 @@ class Session:
 
     def _tick_screen(self, now: float) -> None:
         game = self.game
-        if self.screen is Screen.STAFF and now > self.staff.touched + IDLE_SECONDS:
+        if self.screen is Screen.STAFF and self.staff.due(now):
+            self.shutdown_asked = True
+            self.announce(say("shutting-down", self.settings.language), "shutting down", now)
+            self.screen = self.back
+        confirm = self.staff.confirm
+        held = confirm is not None and confirm.let_go is None
+        if self.screen is Screen.STAFF and now > self.staff.touched + IDLE_SECONDS and not held:
             self.screen = self.back
         if game is None:
             return
@@ -214,21 +243,21 @@ class Session:
         elif self.screen is Screen.PLAY:
             game.tick(now)
             if game.over:
-                self.screen = Screen.OVER
+                self.screen, self.notice = Screen.OVER, None    # what was said of this game (RESUMED) is over too
         elif self.screen is Screen.OPTIONS and now > self._options_end():
             self.screen = Screen.PLAY
-        elif self.screen is Screen.OVER and game.setup.mode is Mode.DEMO \
+        elif self.screen is Screen.OVER and game.setup.mode is Mode.DEMO and not game.chosen \
                 and now >= (game.ended or 0) + DEMO_PAUSE_SECONDS:
             s = game.setup
-            self.start(Setup(s.mode, s.level, s.human, s.seed + 1), now)
+            self.start(Setup(s.mode, s.level, s.human, self._next_seed()), now)
 
     # --- left alone --------------------------------------------------------------
 
     def visitors_game(self) -> Game | None:
         """The game a visitor plays and has left unfinished (on any screen), else None: no attract game, no
-        demonstration."""
+        demonstration the table deals of its own accord (one a visitor chose is his)."""
         game = self.game
-        if game is None or game.over or game.transient or game.setup.mode is Mode.DEMO:
+        if game is None or game.over or game.transient or (game.setup.mode is Mode.DEMO and not game.chosen):
             return None
         return game
 
@@ -246,9 +275,11 @@ class Session:
         exhibit, game = self.exhibit, self.game
         if self.screen is Screen.STAFF:
             return
-        if self.visitors_game() is not None:
+        if game is not None and self.visitors_game() is not None:
             if exhibit.walk_away and now >= self.touched + exhibit.walk_away + exhibit.warning:
                 self._retire()
+                if game.pos.stack:
+                    self.walked = game
                 self.game = None
                 self.idle(now, is_open)
             elif not exhibit.walk_away and not is_open and now >= self.touched + exhibit.sleep_after:
@@ -308,28 +339,25 @@ class Session:
         self.announce(say("after-hours", self.settings.language), "after hours: one game, then sleep", now)
 
     def open_staff(self, now: float) -> None:
-        """The staff menu, over whatever the table was showing."""
+        """The staff menu, over whatever the table was showing (the game itself, when that was the game menu
+        the combination's MENU opened)."""
         if self.screen is not Screen.STAFF:
-            self.back = Screen.MENU if self.screen in (Screen.ATTRACT, Screen.ASLEEP) else self.screen
+            self.back = Screen.MENU if self.screen in (Screen.ATTRACT, Screen.ASLEEP) else \
+                Screen.PLAY if self.screen is Screen.OPTIONS else self.screen
             if self.screen is Screen.ATTRACT:
                 self.game = None
                 self.open_menu(now)
         self.screen = Screen.STAFF
         self.staff.open(now)
 
-    def _staff_press(self, card: int | None, now: float) -> None:
-        confirm = self.menu.confirm_seconds     # as long as the new-game menu's question: read at this table's speed
-        item = self.staff.press(card, now, confirm)
+    def _staff_press(self, card: int | None, name: str, now: float) -> None:
+        item = self.staff.press(card, name, now)
         if item == "new":
             self._retire()
             self.game = None
             self.open_menu(now)
         elif item == "light":
             self.light = next_light(self.light)
-        elif item == "off":
-            self.shutdown_asked = True
-            self.announce(say("shutting-down", self.settings.language), "shutting down", now)
-            self.screen = self.back
 
     def _options_end(self) -> float:
         """When the game menu goes back to the game by itself: once the state or the last move has been
@@ -347,9 +375,21 @@ class Session:
 
     def event(self, event: ButtonEvent, now: float) -> None:
         """One button event: each button acts when it goes down, whatever follows. A press that wakes the
-        table (from sleep, from attract mode) or cancels the walk-away warning does nothing else."""
-        self.chord.event(event, now)
-        if event.kind != PRESS:
+        table (from sleep, from attract mode) or cancels the walk-away warning does nothing else. The staff's
+        way in and everything in the staff menu take the table's own buttons alone, never the network's."""
+        panel = event.origin is Origin.PANEL
+        if event.name == STAFF_KEY:                 # the key switch: turned, the staff menu; turned back, closed
+            if panel and event.kind is PRESS:
+                self.open_staff(now)
+            elif panel and event.kind is RELEASE and self.screen is Screen.STAFF:
+                self.screen = self.back
+            return
+        if self.access.event(event, now):
+            self.open_staff(now)
+            return
+        if self.screen is Screen.STAFF and panel and event.kind is RELEASE:
+            self.staff.release(event.name, now)
+        if event.kind != PRESS or (self.screen is Screen.STAFF and not panel):
             return
         warned = self.warning_left(now) is not None
         self.touched = now
@@ -365,14 +405,12 @@ class Session:
             if event.name == MENU_BUTTON:
                 self.screen = self.back
             else:
-                self._staff_press(card, now)
+                self._staff_press(card, event.name, now)
         elif event.name == MENU_BUTTON:
             self._menu_button(now)
         elif self.screen is Screen.MENU:
             if card is not None:
-                setup = self.menu.press(card, now)
-                if setup is not None:
-                    self.start(Setup(setup.mode, setup.level, setup.human, self._next_seed()), now)
+                self._menu_press(card, now)
         elif self.screen is Screen.OVER:
             if self.game and now >= (self.game.ended or 0) + OVER_GUARD_SECONDS:
                 self.open_menu(now)
@@ -380,8 +418,21 @@ class Session:
             self._option(self.seat_index.get(event.seat or ""), card, now)
         elif self.game is not None:
             seat = self.seat_index.get(event.seat or "")
-            if seat is not None and seat < len(self.game.players):
+            if seat is not None and self.game.setup.mode is Mode.DEMO:
+                self.open_menu(now)                 # a demonstration: a visitor's press offers the menu
+            elif seat is not None and seat < len(self.game.players):
                 self.game.press(seat, event.control, now)
+
+    def _menu_press(self, card: int, now: float) -> None:
+        """A card of the new-game menu: RESUME brings the game walked away from back, START deals the choice."""
+        walked = self.walked
+        if walked is not None and card == self.menu.resume_card:
+            self.start(walked.setup, now, walked)
+            self.announce(self.say("resumed"), f"RESUMED ({len(walked.pos.stack)} moves)", now)
+            return
+        setup = self.menu.press(card, now)
+        if setup is not None:
+            self.start(Setup(setup.mode, setup.level, setup.human, self._next_seed()), now, chosen=True)
 
     def _menu_button(self, now: float) -> None:
         game = self.game
@@ -445,10 +496,14 @@ class Session:
             options.pending = pending
 
     def open_menu(self, now: float) -> None:
-        """The new-game menu, shown from `now`."""
+        """The new-game menu, shown from `now`; leaving a game in progress (not a demonstration) asks twice, and
+        a game walked away from is offered back."""
+        game = self.game
         self.screen, self.touched = Screen.MENU, now
-        self.menu.open(self.game is not None and not self.game.over, now)
+        self.menu.open(game is not None and not game.over and game.setup.mode is not Mode.DEMO, now,
+                       self.walked is not None)
 
     def _next_seed(self) -> int:
-        return self.game.setup.seed + 1 if self.game is not None else self.menu.setup.seed
+        """The next deal's seed: the one asked for, for the table's first game; then one more than the last."""
+        return self.menu.setup.seed if self.dealt is None else self.dealt + 1
 

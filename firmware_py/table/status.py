@@ -7,8 +7,10 @@ started and finished, from the state handed beside each frame) and a tap on the 
 (`watch`), it also reads the watchdog, the faults and the brightness. The games finished earlier
 today, before a restart, are counted from the archive's `ended` times (`count_archive`).
 `collector.status()` is a `Status`, a small frozen value with `to_dict()`: what the operator's
-page shows, and what `StatusFile` writes to `DATA/status.json` for `roseking status` to read
-while the service runs. It knows nothing of the web.
+page shows, and what `StatusFile` writes for `roseking status` to read while the service runs:
+`DATA/status.json`, or, under systemd, the same name in the service's runtime directory (a RAM
+file system: `RuntimeDirectory=`), `DATA/status.json` a link to it, written once, so that a
+status rewritten every few seconds wears no SD card out. It knows nothing of the web.
 
 >>> from hardware.frame import Frame
 >>> from firmware_py.table.state import TableState
@@ -21,6 +23,7 @@ while the service runs. It knows nothing of the web.
 (4.0, 'humans', 1, 1, 2)
 """
 import collections
+import contextlib
 import datetime
 import json
 import os
@@ -37,6 +40,7 @@ from engine.record import ended_at
 from firmware_py.atomic import write_file
 from firmware_py.errors import UsageError
 from hardware.frame import Frame
+from firmware_py.table.health import process_identity
 from firmware_py.table.state import TableState
 
 if TYPE_CHECKING:
@@ -46,7 +50,7 @@ ERRORS_KEPT = 20            # the last log lines kept
 FPS_WINDOW_SECONDS = 10.0   # frames per second are counted over this much of the recent past
 STATUS_FILE = "status.json"
 WRITE_SECONDS = 5.0         # the status file is written this often, and whenever what it says changes
-STALE_SECONDS = 30.0        # a status file older than this, of a service said to run, is stale: the loop is stuck
+RUNTIME = "RUNTIME_DIRECTORY"   # where systemd says the service's runtime directory is (`RuntimeDirectory=`)
 ARCHIVE_TAIL_BYTES = 1 << 20    # the end of the archive read for today's finished games: a few hundred games
 Log = Callable[[str], None]
 
@@ -59,8 +63,10 @@ class Status:
     time, log line; newest last), and the data directory with its `free_bytes` (None if it cannot
     be read); the service's `pid`, whether systemd's watchdog is `watchdog_armed` and its `last_ping`
     (Unix time, None before the first), the parts at `faults` now (`firmware_py.table.faults.PARTS`),
-    and the `brightness` level (0–1). `games_started` counts this run's; `games_finished` today's,
-    before a restart too (from the archive)."""
+    the `brightness` level (0–1), how the time of day is known (`clock`: None while it is not, and the
+    opening hours wait), and what tells the `process` from a later one of the same id
+    (`health.process_identity`). `games_started` counts this run's; `games_finished` today's, before a
+    restart too (from the archive)."""
     started: float
     uptime_seconds: float
     backend: str
@@ -79,6 +85,8 @@ class Status:
     last_ping: float | None = None
     faults: tuple[str, ...] = ()
     brightness: float = 1.0
+    clock: str | None = None
+    process: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """As plain data for JSON (`errors` as a list of `{"at": Unix time, "line": text}`)."""
@@ -105,6 +113,7 @@ class StatusCollector:
         self._before: tuple[str, int] = (self._day, 0)      # (day, games finished that day before this run)
         self._errors: collections.deque[tuple[float, str]] = collections.deque(maxlen=ERRORS_KEPT)
         self.loop: "TableLoop | None" = None
+        self.process = process_identity(os.getpid())
 
     def watch(self, loop: "TableLoop") -> None:
         """Read the watchdog, the faults and the brightness of `loop` too."""
@@ -189,28 +198,58 @@ class StatusCollector:
                       round(len(self._times) / window, 2) if window > 0 else 0.0, tuple(self._errors),
                       self.data_dir, free, os.getpid(),
                       loop is not None and loop.notifier.armed, loop.notifier.last_ping if loop else None,
-                      tuple(loop.faults.down()) if loop else (), loop.brightness if loop else 1.0)
+                      tuple(loop.faults.down()) if loop else (), loop.brightness if loop else 1.0,
+                      loop.clock_known if loop else None, self.process)
+
+
+def runtime_directory() -> Path | None:
+    """The service's runtime directory, when systemd made one (`$RUNTIME_DIRECTORY`, its first path), else None."""
+    paths = os.environ.get(RUNTIME, "").split(":")
+    return Path(paths[0]) if paths[0] else None
 
 
 class StatusFile:
-    """`collector`'s status in `DATA/status.json` for `roseking status`: written every WRITE_SECONDS of the
-    loop's clock (a ticker of the loop) and whenever what it says changes (the mode, the screen, the
-    games, the errors, the faults, the watchdog, the brightness), with `written` (Unix time) and
-    `running`; `close()` writes it a last time as stopped. The file is replaced whole (never read half
-    written), mode 0644: anyone on the machine may read how the table is (no secret is ever in it), only
-    the service writes it. It is not synced to the disk: it says how the table is now, and wears no SD
-    card out. A write that fails is logged once, until one succeeds."""
+    """`collector`'s status for `roseking status`: written every WRITE_SECONDS of the loop's clock (a ticker
+    of the loop) and whenever what it says changes (the mode, the screen, the games, the errors, the faults,
+    the watchdog, the brightness, the clock), with `written` (Unix time) and `running`; `close()` writes it a
+    last time as stopped. It is `DATA/status.json` (`directory`), or with a `runtime` directory (a RAM file
+    system, `runtime_directory`) the same name there, and `DATA/status.json` a link to it, made once. The file
+    is replaced whole (never read half written), mode 0644: anyone on the machine may read how the table is
+    (no secret is ever in it), only the service writes it. It is not synced to the disk: it says how the
+    table is now. A write that fails is logged once, until one succeeds (not at all when `failing`: the data
+    directory's failure was said already)."""
 
-    def __init__(self, directory: Path, collector: StatusCollector, log: Log) -> None:
-        self.path, self.collector, self.log = directory / STATUS_FILE, collector, log
+    def __init__(self, directory: Path, collector: StatusCollector, log: Log, runtime: Path | None = None,
+                 failing: bool = False) -> None:
+        self.collector, self.log = collector, log
+        self.path = (runtime or directory) / STATUS_FILE
         self._next = -float("inf")
         self._said: object = None
-        self._failing = False
+        self._failing = failing and runtime is None     # the data directory's failure, said already: not again
+        if runtime is not None:
+            self._link(directory / STATUS_FILE)
+
+    def _link(self, link: Path) -> None:
+        """`link` (in the data directory) pointing at the status file, unless it does already."""
+        try:
+            if os.readlink(link) == str(self.path):
+                return
+        except OSError:
+            pass
+        temporary = link.with_name(f".{link.name}.{os.getpid()}.link")
+        try:
+            with contextlib.suppress(FileNotFoundError):
+                temporary.unlink()
+            temporary.symlink_to(self.path)
+            temporary.replace(link)
+        except OSError as exc:
+            self.log(f"roseking: the status link {link} cannot be made ({exc.strerror}): roseking status needs "
+                     f"--data-dir {self.path.parent}")
 
     def __call__(self, now: float) -> None:
         status = self.collector.status()
         said = (status.mode, status.screen, status.games_started, status.games_finished, status.errors,
-                status.faults, status.watchdog_armed, status.brightness)
+                status.faults, status.watchdog_armed, status.brightness, status.clock)
         if now >= self._next or said != self._said:
             self._next, self._said = now + WRITE_SECONDS, said
             self.write(status, running=True)

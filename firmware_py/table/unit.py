@@ -5,7 +5,10 @@ stops or hangs, its writes confined to its data directory.
 line is there). The command line has no `--mode`: a restart, whatever caused it, resumes the saved
 game. The service tells systemd it is up once its devices are open and its first frame shown
 (`Type=notify`), and pings the watchdog from its loop (`WatchdogSec=`); `Restart=always` with no
-start limit brings it back after a crash, a hang or a kill, for as long as the machine runs.
+start limit brings it back after a crash, a hang or a kill, for as long as the machine runs. A stop
+(SIGTERM: exit status 143) is a success, so `systemctl stop` leaves the unit inactive, not failed.
+Its status file lives in the runtime directory (`RuntimeDirectory=`, in RAM), kept until the
+machine stops so that `roseking status` can say when the service stopped.
 
 >>> print(unit_text(Unit("/opt/rk/bin/roseking", "/etc/roseking.toml", "/srv/roseking", "table")))  # doctest: +ELLIPSIS
 # roseking.service: the table service of The Rose King, written by `roseking install-service`.
@@ -15,11 +18,14 @@ ExecStart=/opt/rk/bin/roseking play --config /etc/roseking.toml --data-dir /srv/
 """
 from dataclasses import dataclass
 
+from firmware_py.inputs import shown
+
 UNIT_NAME = "roseking.service"
 WATCHDOG_SECONDS = 30       # the loop pings every 15 s; one that has not turned for 30 s is restarted
 RESTART_SECONDS = 3
 START_SECONDS = 120         # a Pi's first start: imports, the devices opened, the first frame shown
 STOP_SECONDS = 30           # the computer stopped, the last save written, the devices blanked
+PATH_MAX = 4095             # bytes of the longest path Linux takes
 
 
 class UnitError(ValueError):
@@ -46,7 +52,13 @@ def quoted(value: str, exec_line: bool = False, whole: bool = False) -> str:
     ('"/srv/my data/100%%"', '/opt/$$HOME/bin', '/a b')
     """
     if any(c in value for c in "\"'\\") or any(ord(c) < 32 or ord(c) == 127 for c in value):
-        raise UnitError(f"{value!r}: a quote, a backslash or a control character cannot go into the unit")
+        raise UnitError(f"{shown(value)!r}: a quote, a backslash or a control character cannot go into the unit")
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        raise UnitError(f"{shown(value)}: not UTF-8, as every line of a unit must be") from None
+    if len(value.encode()) > PATH_MAX:
+        raise UnitError(f"{shown(value)[:60]}…: longer than {PATH_MAX} bytes, the longest path there is")
     value = value.replace("%", "%%")
     if exec_line:
         value = value.replace("$", "$$")
@@ -77,11 +89,16 @@ User={quoted(unit.user)}
 WorkingDirectory={quoted(unit.data, whole=True)}
 Restart=always
 RestartSec={RESTART_SECONDS}
+# SIGTERM (systemctl stop) ends it with 143: a clean stop, not a failure
+SuccessExitStatus=143
 WatchdogSec={WATCHDOG_SECONDS}
 TimeoutStartSec={START_SECONDS}
 TimeoutStopSec={STOP_SECONDS}
 Environment=PYTHONUNBUFFERED=1
 SyslogIdentifier=roseking
+# the status, rewritten every few seconds, in RAM (/run/roseking): it wears no SD card out
+RuntimeDirectory=roseking
+RuntimeDirectoryPreserve=yes
 UMask=0022
 # Confinement: the data directory is the only path it writes. Device access is left to the user's groups
 # (gpio, spi): the NeoPixel drivers need devices a list would have to name for each Pi (docs/SERVICE.md).

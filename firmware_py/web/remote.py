@@ -1,10 +1,11 @@
 """The page's buttons: presses and releases from browsers, made into the very events the GPIO buttons make.
 
 Each button has one `hardware.events.Contact`, the rule the GPIO buttons use (glitch filter,
-debounce, hold), whose events go to `put` (the loop's `submit`). Its level is down while any
-client holds the button down (two fingers on one button are still one button), and for at
-least the timing's `tap_seconds` after each press, as a finger's tap lasts (a click's down and
-up may arrive together); a client that goes away lets go of all it held.
+debounce, hold), whose events go to `put` (the loop's `submit`), each saying it comes from the
+network (`Origin.NETWORK`: the table never lets such a press reach what only the staff may do).
+Its level is down while any client holds the button down (two fingers on one button are still
+one button), and for at least the timing's `tap_seconds` after each press, as a finger's tap
+lasts (a click's down and up may arrive together); a client that goes away lets go of all it held.
 
 >>> from types import SimpleNamespace
 >>> from hardware.events import ButtonTiming
@@ -23,15 +24,16 @@ up may arrive together); a client that goes away lets go of all it held.
 import itertools
 from collections.abc import Callable, Hashable, Iterable
 
-from hardware.events import After, ButtonEvent, ButtonTiming, Contact, Timer
+from hardware.events import After, ButtonEvent, ButtonTiming, Contact, Origin, Timer
 
 
 class RemoteButtons:
     """The buttons `names` (e.g. `red.card1`, `menu`) pressed from browsers, by `timing`, each event to
-    `put`; `after(delay, callback)` is the timer (the asyncio loop's `call_later`)."""
+    `put` saying it comes from `origin` (the network; a stand-in for the table's own buttons says so);
+    `after(delay, callback)` is the timer (the asyncio loop's `call_later`)."""
 
     def __init__(self, names: Iterable[str], timing: ButtonTiming, put: Callable[[ButtonEvent], None],
-                 after: After) -> None:
+                 after: After, origin: Origin = Origin.NETWORK) -> None:
         self.timing, self._after = timing, after
         self._holders: dict[str, set[Hashable]] = {}
         self._tapping: dict[str, int] = {}      # presses still within their tap
@@ -40,7 +42,7 @@ class RemoteButtons:
         self._contacts: dict[str, Contact] = {}
         for name in names:
             self._holders[name], self._tapping[name] = set(), 0
-            self._contacts[name] = Contact(name, timing, put, self._level(name), after)
+            self._contacts[name] = Contact(name, timing, put, self._level(name), after, origin)
 
     @property
     def names(self) -> tuple[str, ...]:

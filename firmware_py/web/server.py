@@ -21,6 +21,7 @@ counted and said at a bounded rate (`refusals`), never among the service's own e
 """
 import asyncio
 import contextlib
+import errno
 import hmac
 import json
 import logging
@@ -48,7 +49,7 @@ from firmware_py.table.shutdown import shut_down
 from firmware_py.table.scenes import COLOURS, CROWN
 from firmware_py.table.state import TableState
 from firmware_py.table.status import StatusCollector
-from firmware_py.web import language
+from firmware_py.web import health, language
 from firmware_py.web.language import dumps
 from firmware_py.web.archive import Archive, plies
 from firmware_py.web.guard import Hosts, Proxies, Unforwarded, host_name, same_origin
@@ -102,7 +103,7 @@ class TableInfo:
     @classmethod
     def of(cls, config: Config, backend: str, beat: float) -> "TableInfo":
         sides = config.displays.sides()
-        buttons = tuple(config.buttons.pins)
+        buttons = config.buttons.panel         # never the staff's key: only a hand at the table turns it
         return cls(backend, config.seats, sides, panels_by_side(config.displays.chain, sides), buttons,
                    tuple((key, name) for key, name in key_map(config.seats).items() if name in buttons), beat)
 
@@ -272,7 +273,10 @@ def listen(settings: WebSettings) -> socket.socket:
     try:
         return socket.create_server((host, settings.port or 0), family=family, reuse_port=False)
     except OSError as exc:
-        raise UsageError(f"--web: cannot listen on {_address(host, settings.port or 0)} ({exc.strerror})") from None
+        hint = "; another program has it: choose another port, --web PORT (make run WEB=PORT)" \
+            if exc.errno == errno.EADDRINUSE else ""
+        raise UsageError(f"--web: cannot listen on {_address(host, settings.port or 0)} ({exc.strerror}){hint}") \
+            from None
 
 
 def _address(host: str, port: int) -> str:
@@ -367,6 +371,7 @@ class WebServer:
         app.router.add_post("/api/shutdown", self._power_off)
         app.router.add_get("/records.jsonl", self._records)
         app.router.add_get("/games/{line}.json", self._record)
+        health.add_routes(app, self.status)
         return app
 
     def _tick(self, now: float) -> None:
@@ -381,7 +386,7 @@ class WebServer:
         async def checked(request: web.Request) -> web.StreamResponse:
             try:
                 self._check_origin(request)
-                if request.path.startswith(("/api/", "/games/")) or request.path in ("/records.jsonl", "/ws"):
+                if request.path.startswith(("/api/", "/games/")) or request.path in ("/records.jsonl", "/ws", "/metrics"):
                     if not self._bucket(request.remote or "?").take():
                         raise Refused(429, "too many requests: wait a second")
                 return await handler(request)
