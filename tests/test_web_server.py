@@ -31,8 +31,7 @@ from firmware_py.web.server import MAX_FRAME, MAX_MESSAGE, WebServer, _LogBridge
 from firmware_py.web.settings import WebSettings
 from hardware import parse_config
 from hardware.buttons import Buttons
-from hardware.events import PRESS, RELEASE, ButtonEvent
-from hardware.events import PRESS, ButtonEvent, Origin
+from hardware.events import PRESS, RELEASE, ButtonEvent, Origin
 from hardware.frame import turn
 from hardware.names import seat_slots
 from table_kit import Rig

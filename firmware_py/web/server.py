@@ -84,6 +84,10 @@ Log = Callable[[str], None]
 TOKEN_IN_TEXT = re.compile(r"token=[^&\s]*")
 
 
+LIMITED = ("/records.jsonl", "/ws", "/metrics")
+"""Paths outside /api/ and /games/ that a client's rate limits too."""
+
+
 @dataclass(frozen=True)
 class TableInfo:
     """What a page needs to know of the table once: the backend, the seats and the board edge each sits at,
@@ -386,7 +390,7 @@ class WebServer:
         async def checked(request: web.Request) -> web.StreamResponse:
             try:
                 self._check_origin(request)
-                if request.path.startswith(("/api/", "/games/")) or request.path in ("/records.jsonl", "/ws", "/metrics"):
+                if request.path.startswith(("/api/", "/games/")) or request.path in LIMITED:
                     if not self._bucket(request.remote or "?").take():
                         raise Refused(429, "too many requests: wait a second")
                 return await handler(request)
