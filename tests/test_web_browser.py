@@ -5,6 +5,7 @@ serves the module's tests, each table on a port (an origin) of its own."""
 import io
 import json
 import random
+import sys
 import time
 
 import pytest
@@ -269,6 +270,45 @@ def play_with_the_page(driver, turns):
             if k:
                 time.sleep(0.15)    # the press before: its tap, its release and the debounce window after it
             keyboard.send_keys(keys[name]).perform()
+
+
+def test_a_visitor_at_the_page_never_reaches_the_staff_menu(tmp_path, driver):
+    """Issue 33, point 3: whatever a visitor presses at the page, even the staff's whole combination with MENU held
+    (and the old one: MENU, HERO and DRAW held together), the table never opens its staff menu, so neither its
+    SHUT DOWN nor its brightness; the page's presses do reach the table (MENU opens the game's menu and closes
+    it)."""
+    marker = tmp_path / "off"
+    config = tmp_path / "web.toml"
+    config.write_text(f'backend = "sim"\n[table]\nshutdown_command = ["{sys.executable}", "-c", '
+                      f'"open({str(marker)!r}, \'w\')"]\n[web]\ntoken = "{TOKEN}"\n')
+    table = Table(tmp_path / "data", "--config", str(config), "--mode", "humans", "--seed", "5")
+
+    def screen():
+        return driver.execute_script("return fetch('/api/state').then(r => r.json()).then(s => s.state.screen)")
+    try:
+        viewport(driver, 1280, 900)
+        driver.get(table.url)
+        until(lambda: driver.find_elements("css selector", 'button[data-button="red.card1"]'), what="buttons")
+        until(lambda: screen() == "play", what="the game")
+        keys = {name: key for key, name in driver.execute_script(
+            "return fetch('/api/state').then(r => r.json()).then(s => s.table.keys)")}
+        staff = ["red.hero", "white.hero", "red.draw", "white.draw"]       # the staff's taps, MENU held
+        chain = ActionChains(driver).key_down(keys["menu"]).pause(0.2)
+        for name in staff:
+            chain = chain.key_down(keys[name]).pause(0.1).key_up(keys[name]).pause(0.2)
+        chain.key_up(keys["menu"]).perform()
+        until(lambda: screen() == "options", what="the game's menu, which MENU from the page opens")
+        ActionChains(driver).key_down(keys["menu"]).key_down(keys["white.hero"]).key_down(keys["white.draw"]) \
+            .pause(3.5).key_up(keys["white.draw"]).key_up(keys["white.hero"]).key_up(keys["menu"]).perform()
+        until(lambda: screen() == "play", what="the game again, MENU pressed once more")
+        for _ in range(3):                                                  # SHUT DOWN's place in the staff menu
+            ActionChains(driver).send_keys(keys["red.card3"]).pause(0.2).perform()
+        time.sleep(0.5)
+        assert screen() != "staff" and not marker.exists()
+        assert "staff" not in driver.execute_script(
+            "return fetch('/api/state').then(r => r.json()).then(s => s.table.buttons)")
+    finally:
+        table.stop()
 
 
 def test_the_operator_sets_the_brightness_and_deals_a_new_game_from_the_operators_page(tmp_path, driver):
