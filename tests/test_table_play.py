@@ -18,6 +18,7 @@ from firmware_py.table.messages import EN, say
 from firmware_py.table.saves import ARCHIVE, CURRENT, resume
 from firmware_py.table.reading import text
 from firmware_py.table.scenes import CROWN, NO, RED, WHITE, cell, displays_of, end_schedule, summary_at
+from firmware_py.table.reading import lasts
 from firmware_py.table.session import Screen, Session, deal
 from firmware_py.commands.play import teams_sim_config
 from firmware_py.table.settings import Settings, table_settings
@@ -451,7 +452,8 @@ def test_any_presses_make_only_legal_moves_and_every_card_stays_on_its_button(se
             assert sorted(c for c in new if c is not None) == sorted(game.pos.hands[s])
             moved = [k for k in range(5) if old[k] != new[k]]
             assert all(old[k] is None or new[k] is None for k in moved) and len(moved) <= 1
-    later = now + 10.0                        # previews, notes and blinks are over
+    note = lasts(game.note.text, 1, Settings().scroll_speed) if game.note else 0.0
+    later = now + 10.0 + note                 # previews, notes (a long one scrolls on one card) and blinks are over
     game.tick(later)
     follow(shadow, game)
     shown = displays_of(game, session, later)
