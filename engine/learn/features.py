@@ -4,7 +4,7 @@ Each feature is seen from `colour` (0 red, 1 white), the side to move when the s
 most are a difference, mine minus the opponent's, so that they change sign with the colours
 (R18 scores, R5 heroes); `pile` and `supply` are the same for both and let the model weigh
 whose turn it is near the end. What the classical evaluation (score and heroes, R18, R5)
-does not see:
+does not see, beside its own two (`score`, `heroes`):
 
 - `largest`, `stones`: the tie-breaks of R19;
 - `liberties`: empty squares beside one's own stones, where regions can still grow (R18);
