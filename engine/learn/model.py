@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import operator
 from collections.abc import Sequence
 from importlib import resources
 from typing import Any, Final
@@ -42,14 +43,12 @@ class Model:
         self.weights = [[float(x) for x in w] for w in weights]
         self.trained = dict(trained or {})
         self.features = Features()
+        self._rows = [(w[0], tuple(w[1:])) for w in self.weights]
 
     def value(self, pos: Position, colour: int) -> float:
         """The model's estimate of `colour`'s final margin from `pos`."""
-        w = self.weights[phase(pos.stones)]
-        total = w[0]
-        for weight, x in zip(w[1:], self.features(pos, colour)):
-            total += weight * x
-        return total
+        bias, w = self._rows[phase(pos.stones)]
+        return sum(map(operator.mul, w, self.features(pos, colour)), bias)
 
     def __call__(self, pos: Position, colour: int) -> int:
         """`value` rounded to a whole point: the Negamax evaluation hook."""

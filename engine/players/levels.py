@@ -42,8 +42,8 @@ LEVELS: dict[str, tuple[Make, Budget | None]] = {
     "medium": (MCTS, Budget(400, 1.0)),
     "hard": (Negamax, Negamax.DEFAULT_BUDGET),
     "max": (Negamax, Budget(120000, 10.0)),
-    "hard-learned": (learned, Negamax.DEFAULT_BUDGET),
-    "max-learned": (learned, Budget(120000, 10.0)),
+    "hard-learned": (learned, Budget(7500, 2.0)),  # 3 piles: its evaluation costs about 1.4 times the classical
+    "max-learned": (learned, Budget(90000, 10.0)),  # 36 piles, the same time as max
     "alphabeta": (Expectimax, Expectimax.DEFAULT_BUDGET),
     "ab7": (AB7, None),
     "hard-2026": (Negamax, Budget(10000, 2.0)),
