@@ -16,8 +16,9 @@ does not see, beside its own two (`score`, `heroes`):
 
 >>> from engine.position import Position
 >>> pos = Position.new(seed=1)
->>> dict(zip(NAMES, features(pos, 0)))["reach"], dict(zip(NAMES, features(pos, 1)))["reach"]
-(5, -5)
+>>> pos.push(pos.legal_moves()[0])    # Red places a stone
+>>> dict(zip(NAMES, features(pos, 0)))["score"], dict(zip(NAMES, features(pos, 1)))["score"]
+(1, -1)
 """
 from __future__ import annotations
 
