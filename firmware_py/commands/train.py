@@ -6,6 +6,7 @@ import json
 import os
 from typing import Any
 
+from engine.learn.model import Model
 from engine.learn.train import Settings, total_games, train
 from engine.players import check_names
 from firmware_py import executors
@@ -76,11 +77,11 @@ def run(args: argparse.Namespace) -> int:
     workers.raise_if_gone(len(points), run_settings.generations + 1, "generation",
                           "nothing was written: the same command plays them again")
     output_directory(args.out)
-    weights = {"format": 1, **_model_json(points[-1]["weights"]),
-               "trained": {"seed": args.seed, "generations": args.generations, "games": args.games,
-                           "nodes": args.nodes, "explore": args.explore, "positions": points[-1]["positions"]}}
+    model = Model(points[-1]["weights"], {"seed": args.seed, "generations": args.generations, "games": args.games,
+                                          "nodes": args.nodes, "explore": args.explore,
+                                          "positions": points[-1]["positions"]})
     with atomic_writer(os.path.join(args.out, "weights.json")) as f:
-        f.write(json.dumps(weights, indent=1) + "\n")
+        f.write(json.dumps(model.to_json(), indent=1) + "\n")
     with atomic_writer(os.path.join(args.out, "curve.json")) as f:
         f.write(json.dumps({"settings": vars(run_settings) | {"references": list(run_settings.references)},
                             "curve": [{k: v for k, v in p.items() if k != "weights"} for p in points]}, indent=1)
@@ -89,12 +90,6 @@ def run(args: argparse.Namespace) -> int:
     write_file(os.path.join(args.out, "curve.png"), buf)
     print(f"wrote {shown(os.path.join(args.out, 'weights.json'))}, curve.json and curve.png")
     return 0
-
-
-def _model_json(weights: list[list[float]]) -> dict[str, Any]:
-    from engine.learn.model import Model
-    body = Model(weights).to_json()
-    return {k: body[k] for k in ("features", "phases", "weights")}
 
 
 def line(point: dict[str, Any]) -> str:
