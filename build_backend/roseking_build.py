@@ -25,6 +25,7 @@ COMPILED = [  # the engine's hot loop: position, moves, playout, scoring, and th
     "engine/players/expectimax.py",
     "engine/players/ab7.py",
     "engine/players/mcts.py",
+    "engine/players/ismcts.py",
     "engine/players/negamax.py",
 ]
 

@@ -19,7 +19,7 @@ from firmware_py.errors import USER_ERRORS, UsageError
 
 COMMANDS = [
     "new", "legal", "apply", "score", "show", "replay", "simulate", "bench", "tournament", "agent", "config",
-    "selftest", "play", "report", "status", "install-service", "soak",
+    "selftest", "play", "report", "status", "install-service", "soak", "train",
 ]
 # The libraries of the `table` extra (and what they pull in): a command that needs them says so.
 TABLE_LIBRARIES = frozenset({"gpiozero", "luma", "PIL", "neopixel", "board", "adafruit_blinka", "adafruit_pixelbuf"})

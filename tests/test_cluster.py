@@ -103,6 +103,18 @@ REPORTED = {  # the records files of a report: the commands that write them
 }
 
 
+def test_training_on_the_cluster_learns_what_one_process_learns(tmp_path: Path, cluster: str) -> None:
+    """`roseking train` sends its self-play and its judging games to the workers; the seed alone decides."""
+    small = ("--seed", "3", "--generations", "1", "--games", "3", "--nodes", "30", "--references", "random",
+             "--eval-games", "2", "--eval-nodes", "30")
+    files = {}
+    for name in ("one process", "cluster"):
+        code, out, err = cli("train", "--out", str(tmp_path / name), *small, *place(name, cluster))
+        assert code == 0 and err == "", err
+        files[name] = {f: (tmp_path / name / f).read_bytes() for f in ("weights.json", "curve.json")}
+    assert files["cluster"] == files["one process"]
+
+
 @pytest.mark.parametrize("reported", REPORTED)
 def test_the_cluster_reports_games_as_one_process_and_the_engine_do(tmp_path: Path, cluster: str,
                                                                     reported: str) -> None:

@@ -204,8 +204,8 @@ def test_the_graph_sees_a_cycle_when_there_is_one():
 
 ENGINE_LAYERS = (
     "engine",           # the rules, notation and records: everything not below
-    "engine.players",
-    "engine.simulate engine.summary engine.tournament engine.tally",    # runs of games and their tallies
+    "engine.players engine.learn",                 # the players, and the learned evaluation some of them use
+    "engine.simulate engine.summary engine.tournament engine.tally engine.learn.train",  # runs of games
     "engine.bench",
 )
 """The engine's layers, lowest first: a module imports from its own layer and those below only."""

@@ -7,7 +7,7 @@ Level(name='hard', work=5000)
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.errors import RoseKingError, UnknownPlayerError
@@ -15,22 +15,40 @@ from engine.jsonio import brief
 from engine.players.ab7 import AB7
 from engine.players.base import Budget, Player
 from engine.players.expectimax import Expectimax
+from engine.players.ismcts import ISMCTS
 from engine.players.mcts import MCTS
 from engine.players.negamax import Negamax
 from engine.players.simple import GreedyPlayer, RandomPlayer
 
-# name -> (class, default budget). Work is chosen so that on the development machine easy and
+Make = Callable[[int | None, Budget | None], Player]
+"""What makes a level's player from a seed and a budget: a player class, or a function."""
+
+
+def learned(seed: int | None = None, budget: Budget | None = None) -> Player:
+    """The alpha-beta search with the learned evaluation (engine.learn, its shipped weights)."""
+    from engine.learn.model import shipped_evaluation  # the weights load with the first such player
+    return Negamax(seed, budget, evaluation=shipped_evaluation())
+
+
+# name -> (maker, default budget). Work is chosen so that on the development machine easy and
 # medium stay under 0.1 s a move and hard under 0.4 s (a Pi 4 is about five times slower); the
 # seconds are wall-clock caps, a safety net that the table may lower (make_player's `seconds`).
-LEVELS: dict[str, tuple[type[Player], Budget | None]] = {
+# `hard-2026`, `max-2026` (today's hard and max with the classical evaluation), `ab7` and `ismcts`
+# are fixed references: never change them.
+LEVELS: dict[str, tuple[Make, Budget | None]] = {
     "random": (RandomPlayer, None),
     "greedy": (GreedyPlayer, None),
     "easy": (MCTS, Budget(60, 1.0)),
     "medium": (MCTS, Budget(400, 1.0)),
     "hard": (Negamax, Negamax.DEFAULT_BUDGET),
     "max": (Negamax, Budget(120000, 10.0)),
+    "hard-learned": (learned, Budget(7500, 2.0)),  # 3 piles: its evaluation costs about 1.4 times the classical
+    "max-learned": (learned, Budget(90000, 10.0)),  # 36 piles, the same time as max
     "alphabeta": (Expectimax, Expectimax.DEFAULT_BUDGET),
     "ab7": (AB7, None),
+    "hard-2026": (Negamax, Budget(10000, 2.0)),
+    "max-2026": (Negamax, Budget(120000, 10.0)),
+    "ismcts": (ISMCTS, ISMCTS.DEFAULT_BUDGET),
 }
 NAMES = tuple(LEVELS)
 

@@ -17,12 +17,13 @@ divisions summed in a fixed order give the same total on every machine. Position
 keyed by a Zobrist hash updated move by move (stones, crown, hands, heroes, seat to
 move); the table keeps each position's value bound and best move, which is tried first,
 then the moves that caused cut-offs most (history heuristic). The evaluation is the
-score difference plus HERO_POINTS per unused hero (R18, R5). Budgets count nodes, so a
-seed and a budget give the same move anywhere.
+score difference plus HERO_POINTS per unused hero (R18, R5), or the `evaluation` a Negamax is
+given (engine.learn's model, say). Budgets count nodes, so a seed and a budget give the same
+move anywhere.
 """
 import random
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import ClassVar, Final
 
 from engine.moves import DRAW, HERO, Move
@@ -80,6 +81,11 @@ class Negamax(Searcher):
     name = "negamax"
     DEFAULT_BUDGET: ClassVar[Budget] = Budget(10000, 2.0)
     WORLD_NODES: ClassVar[int] = 2500  # nodes per sampled pile: a bigger budget samples more piles, not deeper
+
+    def __init__(self, seed: int | None = None, budget: Budget | None = None,
+                 evaluation: Callable[[Position, int], int] | None = None) -> None:
+        super().__init__(seed, budget)
+        self.evaluation = evaluation  # (position, colour) -> value of an unfinished position; None: `evaluate`
 
     def search(self, pos: Position, moves: list[Move]) -> Move:
         order = list(moves)
@@ -163,6 +169,8 @@ class Negamax(Searcher):
 
         Scores are kept by bitboard for the search: siblings share one colour's stones.
         """
+        if self.evaluation is not None:
+            return self.evaluation(pos, colour)
         scores = self.scores
         mine, theirs = pos.bits[colour], pos.bits[1 - colour]
         a = scores.get(mine)
