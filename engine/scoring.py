@@ -11,8 +11,8 @@ the compiled core keeps unboxed.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, field
+from typing import Final, final
 
 from engine.outcomes import Winner
 
@@ -22,13 +22,14 @@ Figures = tuple[int, int, int]
 _DIGITS: Final = (bytes.maketrans(b"\0\1\2", b"010"), bytes.maketrans(b"\0\1\2", b"001"))
 
 
-def bitboard(board: list[int], colour: int) -> int:
-    """The bitboard of the stones of `colour` (1 red, 2 white) on a board of 81 squares holding 0, 1 or 2.
+def bitboards(board: list[int]) -> tuple[int, int]:
+    """The bitboards of red's and white's stones on a board of 81 squares holding 0, 1 or 2.
 
-    >>> bin(bitboard([1, 2, 1] + [0] * 78, 1))
-    '0b101'
+    >>> [bin(b) for b in bitboards([1, 2, 1] + [0] * 78)]
+    ['0b101', '0b10']
     """
-    return int(bytes(board).translate(_DIGITS[colour - 1])[::-1], 2)
+    stones = bytes(board)[::-1]
+    return int(stones.translate(_DIGITS[0]), 2), int(stones.translate(_DIGITS[1]), 2)
 
 
 def _runs(rank: int) -> tuple[int, ...]:
@@ -102,19 +103,13 @@ def _label(bits: int, shapes: list[int] | None) -> list[int]:
     return node
 
 
-def _regions(bits: int) -> tuple[list[int], list[int]]:
-    """The sizes of the regions of a bitboard and the regions, each a bitboard: largest first,
-    equal sizes by their lowest square."""
+def regions(bits: int) -> list[int]:
+    """The regions of a bitboard, each a bitboard: largest first, equal sizes by their lowest square."""
     shapes: list[int] = []
     node = _label(bits, shapes)
     order = [(81 - n) << 6 | r for r, n in enumerate(node) if n > 0]  # larger first, then the lower square
     order.sort()
-    return [81 - (key >> 6) for key in order], [shapes[key & 63] for key in order]
-
-
-def regions(bits: int) -> list[int]:
-    """The regions of a bitboard, each a bitboard: largest first, equal sizes by their lowest square."""
-    return _regions(bits)[1]
+    return [shapes[key & 63] for key in order]
 
 
 def figures(bits: int) -> Figures:
@@ -148,25 +143,35 @@ def winner(red: Figures, white: Figures) -> Winner:
     return Winner.RED if red > white else Winner.WHITE
 
 
-@dataclass(frozen=True)
+@final
+@dataclass(slots=True, repr=False)
 class Side:
-    """One colour's standing: score, largest region, stones, and its regions (bitboards, largest first)."""
+    """One colour's standing: score, largest region, stones, and its regions (bitboards, largest
+    first), found when first asked for: a game's result needs only the figures."""
 
     score: int
     largest: int
     stones: int
-    regions: tuple[int, ...]
+    bits: int
+    found: tuple[int, ...] | None = field(default=None, init=False, compare=False)  # the regions, once asked for
 
     @classmethod
     def of(cls, bits: int) -> Side:
         """The standing of the colour whose stones are `bits`."""
-        sizes, found = _regions(bits)
-        score = 0
-        for n in sizes:
-            score += n * n
-        return cls(score, sizes[0] if sizes else 0, bits.bit_count(), tuple(found))
+        score, largest, stones = figures(bits)
+        return cls(score, largest, stones, bits)
+
+    @property
+    def regions(self) -> tuple[int, ...]:
+        """The regions, each a bitboard, largest first (equal sizes by their lowest square)."""
+        if self.found is None:
+            self.found = tuple(regions(self.bits))
+        return self.found
 
     @property
     def figures(self) -> Figures:
         """(score, largest region, stones): what R19 compares."""
         return self.score, self.largest, self.stones
+
+    def __repr__(self) -> str:
+        return f"Side(score={self.score}, largest={self.largest}, stones={self.stones}, regions={self.regions})"
