@@ -15,8 +15,8 @@ from itertools import count
 from typing import TYPE_CHECKING
 
 from engine.moves import DRAW, HERO, PASS
-from engine.position import TARGETS
-from engine.scoring import bitboard
+from engine.position import FLOATS, TARGETS
+from engine.scoring import bitboards
 from engine.variants import STONES, Reshuffle
 
 if TYPE_CHECKING:
@@ -34,17 +34,18 @@ def random_playout(pos: Position, rng: random.Random, plies: int | None = None, 
     rand = rng.random
     board, hands, heroes, stack = pos.board, pos.hands, pos.heroes, pos.stack
     pile, discard, eager = pos.pile, pos.discard, pos.reshuffle == Reshuffle.EAGER
-    limit, n = pos.hand_limit, pos.n_seats
-    after = [*range(1, n), 0]  # the next seat (R8, R22)
-    others = [[(s + k) % n for k in range(1, n)] for s in range(n)]  # the seats after each, in turn
+    limit, seats = pos.hand_limit, pos.n_seats
+    after = [*range(1, seats), 0]  # the next seat (R8, R22)
+    others = [[(s + k) % seats for k in range(1, seats)] for s in range(seats)]  # the seats after each, in turn
     seat, crown, stones = pos.to_move, pos.crown, pos.stones
+    moves = [0] * 25  # a ply's moves, kept across plies: a card of each of 24 at most, and a draw
     made = 0
     for made in count() if plies is None else range(plies):  # noqa: B007  `made`: the moves made before this one
         if stones >= STONES:
             break  # R16
         target = TARGETS[crown]
         hand = hands[seat]
-        moves: list[int] = []
+        n = 0  # the moves of this ply are moves[:n]
         if heroes[seat]:
             mine = (seat & 1) + 1
             for card in hand:
@@ -52,17 +53,21 @@ def random_playout(pos: Position, rng: random.Random, plies: int | None = None, 
                 if t >= 0:
                     s = board[t]
                     if not s:
-                        moves.append(card)  # R10
+                        moves[n] = card  # R10
+                        n += 1
                     elif s != mine:
-                        moves.append(card + HERO)  # R12
+                        moves[n] = card + HERO  # R12
+                        n += 1
         else:
             for card in hand:
                 t = target[card]
                 if t >= 0 and not board[t]:
-                    moves.append(card)  # R10
+                    moves[n] = card  # R10
+                    n += 1
         if len(hand) < limit:
-            moves.append(DRAW)  # R11
-        elif not moves:
+            moves[n] = DRAW  # R11
+            n += 1
+        elif not n:
             pos.crown = crown
             for other in others[seat]:
                 if pos.can_act(other):
@@ -74,7 +79,7 @@ def random_playout(pos: Position, rng: random.Random, plies: int | None = None, 
                 stack.append((PASS, 0, None))
             seat = after[seat]
             continue
-        move = moves[int(rand() * len(moves))]
+        move = moves[int(rand() * FLOATS[n])]
         if move < DRAW:
             if move < HERO:
                 c = move
@@ -111,7 +116,7 @@ def random_playout(pos: Position, rng: random.Random, plies: int | None = None, 
     else:
         made = plies or 0  # every move asked for was made
     pos.crown, pos.stones, pos.to_move = crown, stones, seat
-    pos.bits[0], pos.bits[1] = bitboard(board, 1), bitboard(board, 2)
+    pos.bits[0], pos.bits[1] = bitboards(board)
     if not undo:
         stack.clear()
     return made

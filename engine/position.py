@@ -328,7 +328,7 @@ class Position:
         pile = self.pile = self.discard
         rand = self.rng.random
         for i in range(len(pile) - 1, 0, -1):
-            j = int(rand() * (i + 1))
+            j = int(rand() * FLOATS[i + 1])
             pile[i], pile[j] = pile[j], pile[i]
         self.discard = []
 
@@ -428,6 +428,7 @@ _INT: Final = tuple(range(len(MOVES)))  # Move -> the same number as a plain int
 _DRAW: Final = MOVES[DRAW]
 _HEROES: Final = MOVES[HERO:DRAW]  # card -> the hero move with that card
 TARGETS: Final = tuple(TARGET[sq * 24:sq * 24 + 24] for sq in range(81))  # crown -> card -> target square or -1
+FLOATS: Final = tuple(float(n) for n in range(26))  # n -> n as a float: the compiled core multiplies floats unboxed
 
 
 def _notation(move: int, drawn: int) -> str:

@@ -6,6 +6,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from engine import scoring
 from engine.playout import random_playout
 from engine.position import Position, shuffle
 from engine.record import dumps, make_record, replay
@@ -269,3 +270,31 @@ def test_r7_shuffle_deals_as_random_shuffle_does(seed, n):
     shuffle(ours, a)
     theirs.shuffle(b)
     assert a == b and ours.getstate() == theirs.getstate()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**81 - 1), st.integers(0, 2**81 - 1))
+def test_r18_regions_of_any_board_are_its_edge_connected_sets_largest_first(a, b):
+    """R18 on any stones at all (dense, sparse, whole ranks, the corners): the regions, found rank by
+    rank, are the edge-connected sets of a flood fill over squares, largest first and equal sizes in
+    the order of their lowest square; the figures are theirs (R19)."""
+    for bits in (a, a & b, a & b & random.Random(a).getrandbits(81)):
+        cells = {sq for sq in range(81) if bits >> sq & 1}
+        found, seen = [], set()
+        for start in sorted(cells):
+            if start in seen:
+                continue
+            region, todo = 0, [start]
+            seen.add(start)
+            while todo:
+                sq = todo.pop()
+                region |= 1 << sq
+                for n in (sq + 9, sq - 9) + ((sq + 1,) if sq % 9 < 8 else ()) + ((sq - 1,) if sq % 9 else ()):
+                    if n in cells and n not in seen:
+                        seen.add(n)
+                        todo.append(n)
+            found.append(region)
+        found.sort(key=int.bit_count, reverse=True)  # stable: the lower lowest square first among equals
+        assert scoring.regions(bits) == found
+        sizes = [r.bit_count() for r in found]
+        assert scoring.figures(bits) == (sum(n * n for n in sizes), max(sizes, default=0), len(cells))
