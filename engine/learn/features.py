@@ -26,12 +26,18 @@ from typing import Final
 
 from engine.players.evaluate import heroes
 from engine.position import TARGETS, Position
-from engine.scoring import FULL, NOT_A, NOT_I, Figures, figures
+from engine.scoring import Figures, figures
 from engine.variants import STONES
 
 NAMES: Final = ("score", "heroes", "largest", "stones", "liberties", "reach", "grow", "threats",
                 "hand", "full", "pile", "supply")
 """The features in the order `features` returns them."""
+
+FULL: Final = (1 << 81) - 1
+"""Every square of the board, bit 9 * rank + file (NOTATION.md)."""
+FILE_A: Final = sum(1 << (9 * r) for r in range(9))
+NOT_A: Final = FULL & ~FILE_A
+NOT_I: Final = FULL & ~(FILE_A << 8)
 
 PHASES: Final = (18, 36)
 """The model has one set of weights for each stage of the game: before 18 stones on the board,
