@@ -110,7 +110,7 @@ def test_clicking_red_s_first_card_twice_puts_the_stone_in_the_page_and_the_engi
         card = until(lambda: driver.find_elements("css selector", 'button[data-button="red.card1"]'),
                      what="Red's first card")[0]
         h8 = driver.find_element("css selector", '[data-square="h8"] .led')
-        assert h8.get_attribute("data-colour") == "#000000"
+        until(lambda: h8.get_attribute("data-colour") == "#000000", what="the first frame: h8 empty")
         card.click()
         until(lambda: h8.get_attribute("data-colour") == RED, what="the preview of NE3 on h8")
         time.sleep(0.1)         # as a person's: two clicks within a tap (50 ms) would be one press
