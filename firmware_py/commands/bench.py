@@ -4,7 +4,8 @@ Each section is the `figures()` of a bench module of the package whose code it t
 (`engine.bench`, `hardware.bench`, `firmware_py.bench`); `--only` picks sections. Figures are
 medians of several runs, single thread, but for the `cluster` section (parallel efficiency on a
 local Dask cluster), which runs only when named. Where the engine runs compiled (`engine.COMPILED`),
-the engine's sections are also taken in pure Python and printed under `pure`.
+the engine's sections are also taken in pure Python and printed under `pure`. `--quick` runs the
+sections of `QUICK` once on a small workload: a check of the command (the docs' blocks under test).
 """
 import argparse
 import importlib
