@@ -4,17 +4,15 @@ the game before it; a seed asked for deals the first game only."""
 import pytest
 
 from firmware_py.table import service
-from firmware_py.table.exhibit import Exhibit
 from firmware_py.table.game import Mode, Setup
 from firmware_py.table.session import OVER_GUARD_SECONDS, Screen
 from firmware_py.table.settings import Settings
 from hardware import parse_config
 from hardware.events import PRESS, ButtonEvent
 from table_kit import Rig
+from test_table_exhibit import EXHIBIT, FAST
 from test_table_players import ends, near_its_end
 
-FAST = Settings(show_seconds=0.05)
-EXHIBIT = Exhibit(attract_after=60, walk_away=120, warning=20)
 ASKED = 100                     # the seed asked for (`roseking play --seed 100`)
 
 

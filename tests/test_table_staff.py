@@ -1,7 +1,6 @@
 """The staff's way in and the staff menu on the simulated table, on one fake clock: the combination (MENU held,
 four taps in order) and the key switch open it; no palm on the panel, no stuck button and no press from the
 network ever does; SHUT DOWN is confirmed by holding it, which no play gesture does."""
-import json
 import random
 import sys
 
@@ -11,17 +10,15 @@ from firmware_py.soak import palm_row
 from firmware_py.table.exhibit import Exhibit
 from firmware_py.table.game import Mode, Setup
 from firmware_py.table.messages import say
-from firmware_py.table.reading import text
-from firmware_py.table.saves import ARCHIVE, CURRENT
+from firmware_py.table.saves import CURRENT
 from firmware_py.table.session import Screen
 from firmware_py.table.settings import Settings
 from firmware_py.table.staff import HOLD_SECONDS, STEP_SECONDS
 from hardware import ConfigError, parse_config
 from hardware.events import PRESS, RELEASE, ButtonEvent, Origin
 from table_kit import Rig
+from test_table_exhibit import EXHIBIT, FAST, archived, shows
 
-FAST = Settings(show_seconds=0.05)
-EXHIBIT = Exhibit(attract_after=60, walk_away=120, warning=20)
 SEQUENCE = ("red.hero", "white.hero", "red.draw", "white.draw")
 
 
@@ -35,16 +32,6 @@ def make(tmp_path):
     yield rig
     for r in made:
         r.close()
-
-
-def archived(rig):
-    path = rig.saves.directory / ARCHIVE
-    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
-
-
-def shows(rig, message, since, seat="red", cards=5):
-    said = text(message, since, rig.time.now, cards, FAST.scroll_speed)
-    return said == tuple(rig.frame.bitmap(f"{seat}.card{k + 1}") for k in range(cards))
 
 
 def hold_down(rig, *names):
