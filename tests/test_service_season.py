@@ -25,6 +25,7 @@ from firmware_py.table.settings import Settings
 from firmware_py.table.status import STATUS_FILE, StatusCollector, StatusFile
 from hardware import parse_config
 from table_kit import Rig
+from test_table_systemd import status_of
 
 ROOT = Path(__file__).resolve().parent.parent
 ROSEKING = [sys.executable, "-m", "firmware_py.cli"]
@@ -180,15 +181,6 @@ def test_under_systemd_the_status_is_in_the_runtime_directory_and_the_data_direc
 
 # --- 8. a status a museum can monitor ---------------------------------------------------------------------------
 
-def status_file(tmp_path, **changes):
-    data = tmp_path / "data"
-    data.mkdir(exist_ok=True)
-    status = StatusCollector(str(data), "pi", clock=lambda: 100.0, wall=lambda: time.time() - 100).status()
-    record = {**status.to_dict(), "running": True, "written": time.time(), **changes}
-    (data / STATUS_FILE).write_text(json.dumps(record))
-    return ["status", "--data-dir", str(data)]
-
-
 @pytest.mark.parametrize("field, value", [
     ("written", None), ("written", "yesterday"), ("written", float("nan")), ("written", 1e300),
     ("pid", None), ("pid", "812"), ("pid", 10 ** 30), ("pid", True), ("uptime_seconds", None),
@@ -198,7 +190,7 @@ def status_file(tmp_path, **changes):
 ])
 def test_odd_values_in_the_status_file_are_one_error_line_with_status_2(tmp_path, capsys, field, value):
     """null, a string, NaN, huge or nested values were a traceback with status 1, which means STUCK."""
-    assert main(status_file(tmp_path, **{field: value})) == 2
+    assert main(status_of(tmp_path, **{field: value})) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
     where = tmp_path / "data" / STATUS_FILE
@@ -217,10 +209,10 @@ def test_a_status_file_that_is_a_fifo_is_an_error_not_a_wait(tmp_path):
 def test_a_process_of_another_boot_with_the_same_id_is_down_not_stuck(tmp_path, capsys):
     """After a reboot that gave the service's old process id to another process, status said STUCK."""
     old = time.time() - 3600
-    assert main(status_file(tmp_path, written=old, process="another-boot:12345")) == 3
+    assert main(status_of(tmp_path, written=old, process="another-boot:12345")) == 3
     assert f"roseking is DOWN: its process {os.getpid()} is gone" in capsys.readouterr().out
     mine = StatusCollector(".", "sim").process
-    assert mine is not None and main(status_file(tmp_path, process=mine)) == 0
+    assert mine is not None and main(status_of(tmp_path, process=mine)) == 0
 
 
 # --- 9. a data directory that cannot be written -------------------------------------------------------------
