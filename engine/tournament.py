@@ -89,15 +89,15 @@ class Standings:
             tally[2] += wb
 
     def to_dict(self) -> dict[str, list[dict[str, Any]]]:
-        """Per player W/D/L, score with its 95% Wilson interval, Elo and mean CPU seconds per move
-        with a choice; per pairing W/D/L and score."""
+        """Per player W/D/L, score with its 95% Wilson interval, Elo and mean CPU seconds per move (three
+        significant figures) with a choice; per pairing W/D/L and score."""
         elo = elo_ratings({pair: (w + d / 2, w + d + l) for pair, (w, d, l) in self.pairs.items()})
         players = []
         for p in sorted(self.wdl, key=lambda p: -elo[p]):
             w, d, l = self.wdl[p]
             spent, moves = self.think[p]
             players.append({"player": p, **_row(w, d, l), "elo": round(elo[p]),
-                            "seconds_per_move": round(spent / moves, 4) if moves else None})
+                            "seconds_per_move": float(f"{spent / moves:.3g}") if moves else None})
         pairs = [{"player": a, "opponent": b, **_row(*t)} for (a, b), t in self.pairs.items()]
         return {"players": players, "pairings": pairs}
 

@@ -110,7 +110,7 @@ def _sprt_result(deal_scores: list[float], p0: float, p1: float) -> dict[str, An
 
 
 def _seconds(value: float | None) -> str:
-    return "–" if value is None else f"{value:.3f}"
+    return "–" if value is None else f"{value:.3g}"
 
 
 def text(table: dict[str, Any]) -> str:
