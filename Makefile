@@ -5,7 +5,7 @@ WEB ?= 127.0.0.1:8080
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-compiled bench pi-check install-service
+.PHONY: run test pytest mypy ruff test-compiled bench pi-check install-service
 
 # uv resolves and installs in seconds what takes pip half a minute; pip installs uv itself.
 $(BIN)/.installed: pyproject.toml
@@ -36,9 +36,17 @@ run: $(BIN)/.installed
 # Two workers a core: many tests wait on a table, a browser or a clock rather than compute. The processes the
 # tests start keep their compiled bytecode (an environment may turn that off) rather than compile each import anew.
 JOBS ?= $(shell echo $$(( 2 * $$(nproc) )))
+# The type checker and the linter run beside the suite, on the time its workers spend waiting.
 test: $(BIN)/.installed
+	$(MAKE) --no-print-directory -j3 pytest mypy ruff
+
+pytest: $(BIN)/.installed
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(JOBS)
+
+mypy: $(BIN)/.installed
 	$(BIN)/mypy
+
+ruff: $(BIN)/.installed
 	$(BIN)/ruff check
 
 # The table as a systemd service at boot (docs/SERVICE.md): make install-service CONFIG=/etc/roseking.toml

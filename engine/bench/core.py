@@ -27,11 +27,12 @@ def sample_positions(n: int = 200, seed: int = 1) -> list[Position]:
 
 
 def games(n: int) -> None:
-    """`n` complete random games from fixed seeds: the deal, the playout and the full score."""
+    """`n` complete random games from fixed seeds as `roseking simulate` plays them without records: the
+    deal, the playout (no undo kept, as in the lean loop) and the full score."""
     rng = random.Random(7)
     for g in range(n):
         pos = Position.new(seed=g)
-        random_playout(pos, rng)
+        random_playout(pos, rng, undo=False)
         pos.score()
 
 
