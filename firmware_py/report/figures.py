@@ -176,7 +176,7 @@ def _board(ax: Axes, values: list[float], title: str, cmap: str, low: float, hig
             shade = (v - low) / ((high - low) or 1)
             dark = abs(shade - 0.5) > 0.3 if low < 0 else shade > 0.6  # diverging maps are dark at both ends
             ax.text(f, r, f"{round(100 * v)}", ha="center", va="center", fontsize=7.5,
-                    color="white" if dark else "black")
+                    color="white" if dark else "black", in_layout=False)
     ax.add_patch(Rectangle((CROWN_START % 9 - 0.5, 7.5 - CROWN_START // 9), 1, 1, fill=False, ec="#e0a800",
                            lw=2.6))  # the crown's start (R6)
     ax.set_xticks(range(9), list(FILES))
