@@ -25,7 +25,8 @@ BOARD_LEFT, BOARD_STEP, BOARD_BOTTOM, BOARD_SIDE = 0.3, 4.3, 0.6, 3.3  # inches:
 LABEL_CHARS = 24  # a longer player name is cut in the figures (report.json and the CSV hold it whole)
 matplotlib.rcParams.update({"svg.fonttype": "none", "font.size": 10, "axes.spines.top": False,
                             "axes.spines.right": False, "figure.dpi": DPI, "savefig.dpi": DPI,
-                            "svg.hashsalt": "roseking"})  # the SVG's ids made from its content: the same each run
+                            "svg.hashsalt": "roseking",  # the SVG's ids made from its content: the same each run
+                            "axes.titley": 1.0})  # nothing is drawn above an axes: no search for it at each draw
 
 Draw = Callable[[dict[str, Any]], Figure]
 
