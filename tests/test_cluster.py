@@ -119,14 +119,14 @@ def test_training_on_the_cluster_learns_what_one_process_learns(tmp_path: Path, 
 def test_the_cluster_reports_games_as_one_process_and_the_engine_do(tmp_path: Path, cluster: str,
                                                                     reported: str) -> None:
     """Classic games and a tournament whose pairings meet both ways round, and teams games, in several parts:
-    the cluster's numbers (report.json) are the engine's tally of the records one by one, its CSV is one
-    process's. The page and the figures are drawn from the numbers in the process that runs the command, and
-    the same records give the same files (test_report): the figures, dearer than the rest, are drawn once."""
+    the cluster's numbers (`--json`, the page's report.json) are the engine's tally of the records one by one,
+    its CSV is one process's. The page and the figures are drawn from those numbers in the process that runs
+    the command, whatever replayed the games (test_report draws them)."""
     files = [tmp_path / f"{k}.jsonl" for k in range(len(REPORTED[reported]))]
     for path, argv in zip(files, REPORTED[reported]):
         assert cli(*argv, "--seed", "3", "--records", str(path))[0] == 0
-    out, printed = tmp_path / "out", {}
-    for name, argv in (("cluster", ("--out", str(out))), ("one process", ())):
+    out, printed = tmp_path / "numbers.json", {}
+    for name, argv in (("cluster", ("--json", str(out))), ("one process", ())):
         code, printed[name], err = cli("report", *map(str, files), "--csv", str(tmp_path / f"{name}.csv"), *argv,
                                        *place(name, cluster))
         assert code == 0 and err == "", err
@@ -136,10 +136,9 @@ def test_the_cluster_reports_games_as_one_process_and_the_engine_do(tmp_path: Pa
         for line, record in read_records(read_lines(str(path))):
             tally.add(facts(record, str(path), line))
     numbers = tally.to_dict()
-    assert json.loads((out / "report.json").read_text()) == json.loads(json.dumps(numbers))
+    assert json.loads(out.read_text()) == json.loads(json.dumps(numbers))
     games = sum(t["games"] for t in numbers.values())
-    assert printed == {"cluster": f"{out}: index.html and {len(list(out.iterdir())) - 1} more files, {games} games\n"
-                                  f"{tmp_path / 'cluster.csv'}: {games} rows\n",
+    assert printed == {"cluster": f"{tmp_path / 'cluster.csv'}: {games} rows\n{out}: the numbers of {games} games\n",
                        "one process": f"{tmp_path / 'one process.csv'}: {games} rows\n"}
 
 

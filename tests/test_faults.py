@@ -225,6 +225,7 @@ OUTPUT_FILES = {                               # commands, and the files they wr
     "tournament --records": ["tournament", "--players", "random,greedy", "--games", "2", "--records", "OUT"],
     "report --csv": ["report", "RECORDS", "--csv", "OUT"],
     "report --out": ["report", "RECORDS", "--out", "OUT"],
+    "report --json": ["report", "RECORDS", "--json", "OUT"],
     "selftest --frames": [*SELFTEST, "--frames", "OUT"],
     "selftest --snapshot": [*SELFTEST, "--snapshot", "OUT"],
 }

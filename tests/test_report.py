@@ -53,11 +53,12 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     summaries = {"classic": simulate(classic, "--games", "40", "--seed", "5", "--players", "random,greedy"),
                  "teams": simulate(teams, "--games", "24", "--seed", "3", "--variant", "teams",
                                    "--players", "greedy,random")}
-    out, table = tmp / "out", tmp / "games.csv"
-    code, _, err = cli("report", str(classic), str(teams), "--out", str(out), "--csv", str(table))
+    out, table, numbers = tmp / "out", tmp / "games.csv", tmp / "numbers.json"
+    code, _, err = cli("report", str(classic), str(teams), "--out", str(out), "--csv", str(table), "--json",
+                       str(numbers))
     assert code == 0, err
     return {"files": {"classic": classic, "teams": teams}, "summaries": summaries, "out": out, "csv": table,
-            "report": json.loads((out / "report.json").read_text())}
+            "json": numbers, "report": json.loads((out / "report.json").read_text())}
 
 
 @pytest.fixture(scope="module")
@@ -152,6 +153,11 @@ def test_the_page_and_every_image_exist_and_open_at_the_stated_size(runs: dict[s
         assert ET.parse(out / f"{name}.svg").getroot().tag == "{http://www.w3.org/2000/svg}svg"
 
 
+def test_json_gives_the_numbers_of_the_page(runs: dict[str, Any]) -> None:
+    """`--json FILE` writes the bytes of the page's report.json (for scripts; test_cluster reads it)."""
+    assert runs["json"].read_bytes() == (runs["out"] / "report.json").read_bytes()
+
+
 def test_teams_are_reported_per_team_and_per_seat(runs: dict[str, Any]) -> None:
     """R20–R22: seats red1, white1, red2, white2 in turn order; teams score and win together."""
     teams = runs["report"]["teams"]
@@ -181,7 +187,7 @@ def test_tournament_records_give_the_tournament_table_and_elo_with_intervals(tou
 def test_the_same_records_give_the_same_files(tournament: dict[str, Any], tmp_path: Path) -> None:
     """The page, every figure as PNG and SVG, the numbers: byte for byte, run after run (no date in them, the
     SVG's ids made from its content), so that a report made on a cluster is the one made in one process
-    (test_cluster) and a report can be compared with the last one."""
+    (test_cluster checks the numbers) and a report can be compared with the last one."""
     code, _, err = cli("report", str(tournament["records"]), "--out", str(tmp_path / "again"))
     assert code == 0, err
     first = {p.name: p.read_bytes() for p in sorted(tournament["out"].iterdir())}
@@ -310,12 +316,14 @@ def test_without_matplotlib_the_csv_works_and_the_page_says_what_to_install(tmp_
              "from firmware_py.cli import main\n"
              "sys.exit(main(sys.argv[1:]))\n")
     records = str(runs["files"]["classic"])
-    for argv, status in (([records, "--csv", str(tmp_path / "g.csv")], 0), ([records, "--out", str(tmp_path)], 2)):
+    for argv, status in (([records, "--csv", str(tmp_path / "g.csv"), "--json", str(tmp_path / "g.json")], 0),
+                         ([records, "--out", str(tmp_path)], 2)):
         proc = processes.run([sys.executable, "-c", block, "report", *argv], capture_output=True, text=True,
                               timeout=60, check=False)
         assert proc.returncode == status, proc.stderr
     assert proc.stderr == "error: --out needs matplotlib: pip install 'roseking[report]'\n"
-    assert (tmp_path / "g.csv").exists() and list(tmp_path.iterdir()) == [tmp_path / "g.csv"]
+    assert sorted(tmp_path.iterdir()) == [tmp_path / "g.csv", tmp_path / "g.json"]
+    assert json.loads((tmp_path / "g.json").read_text())["classic"] == runs["report"]["classic"]
 
 
 def test_the_table_commands_do_not_need_matplotlib(runs: dict[str, Any], tmp_path: Path) -> None:
@@ -431,7 +439,8 @@ def test_empty_output_names_and_a_csv_over_its_own_input_are_refused(tmp_path: P
     copy.write_bytes(runs["files"]["classic"].read_bytes())
     for argv, message in [(["--out", "", "--csv", str(tmp_path / "g.csv")], "an output directory name is empty"),
                           (["--csv", ""], "an output file name is empty"),
-                          (["--csv", str(copy)], f"--csv: {copy} is a records file read ({copy})")]:
+                          (["--csv", str(copy)], f"--csv: {copy} is a records file read ({copy})"),
+                          (["--json", str(copy)], f"--json: {copy} is a records file read ({copy})")]:
         code, printed, err = cli("report", records, str(copy), *argv)
         assert (code, printed) == (2, "") and err == f"error: {message}\n", err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]

@@ -1,4 +1,4 @@
-"""`roseking report`: figures, an offline page and a CSV of what game records show.
+"""`roseking report`: figures, an offline page, a CSV and the numbers (JSON) of what game records show.
 
 The records are cut into parts of consecutive lines, sized like simulation tasks (about a
 second of replay each, `engine.simulate.Pace`); each part is replayed, tallied and written
@@ -32,6 +32,7 @@ from firmware_py.atomic import atomic_writer, check_output_directory
 from firmware_py.commands import Subparsers
 from firmware_py.errors import UsageError
 from firmware_py.inputs import input_name, line_text, open_input, raw_lines, shown
+from firmware_py.report import write_numbers
 from firmware_py.streams import skipped
 
 MAX_PART_BYTES = 4 << 20  # a part's lines travel with its task, through a Dask scheduler too
@@ -49,6 +50,8 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--out", metavar="DIR",
                    help="write DIR/index.html, every figure as PNG and SVG, and report.json (the numbers)")
     p.add_argument("--csv", metavar="FILE", help="write one row per game, for pandas, R or a spreadsheet")
+    p.add_argument("--json", metavar="FILE",
+                   help="write the numbers alone (what DIR/report.json holds), for scripts: no plotting library needed")
     executors.add_arguments(p)
     p.set_defaults(func=run)
 
@@ -168,14 +171,15 @@ def parts(paths: Sequence[str], streams: Sequence[BinaryIO], rows: bool, pace: P
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.out is None and args.csv is None:
-        raise UsageError("report: name --out DIR, --csv FILE or both")
+    if args.out is None and args.csv is None and args.json is None:
+        raise UsageError("report: name --out DIR, --csv FILE, --json FILE or more of them")
     executors.check(args)
     page = _page() if args.out is not None else None
     if args.out is not None:  # checked before any game; made by page.write once every game has replayed
         check_output_directory(args.out)
-    if args.csv is not None and (read := next((p for p in args.records if _same_file(p, args.csv)), None)):
-        raise UsageError(f"--csv: {shown(args.csv)} is a records file read ({shown(read)})")
+    for option, path in (("--csv", args.csv), ("--json", args.json)):
+        if path is not None and (read := next((p for p in args.records if _same_file(p, path)), None)):
+            raise UsageError(f"{option}: {shown(path)} is a records file read ({shown(read)})")
     report, counts = Report(), [0] * len(args.records)
     with contextlib.ExitStack() as stack:
         streams = []
@@ -188,6 +192,7 @@ def run(args: argparse.Namespace) -> int:
         out = stack.enter_context(atomic_writer(args.csv)) if args.csv is not None else None
         if out:
             csv.DictWriter(out, CSV_COLUMNS).writeheader()
+        numbers = stack.enter_context(atomic_writer(args.json)) if args.json is not None else None
         bar = stack.enter_context(executors.progress(None))
         workers = stack.enter_context(executors.executor(args))
         pace = Pace(workers.slots)
@@ -208,6 +213,8 @@ def run(args: argparse.Namespace) -> int:
                 bar.total = max(bar.n + part.games, round((bar.n + part.games) * total / done))
             bar.update(part.games)
         workers.raise_if_gone(sum(counts), None, "game", "nothing was written")
+        if numbers is not None:
+            write_numbers(numbers, report.to_dict())
     games = sum(counts)
     sources = [(shown(path), n) for path, n in zip(args.records, counts)]
     if page:
@@ -215,6 +222,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{shown(args.out)}: index.html and {len(written) - 1} more files, {games} games")
     if args.csv is not None:
         print(f"{shown(args.csv)}: {games} rows")
+    if args.json is not None:
+        print(f"{shown(args.json)}: the numbers of {games} games")
     return 0
 
 

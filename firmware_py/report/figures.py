@@ -21,10 +21,12 @@ from firmware_py.report.elo import elo_ratings_with_errors
 DPI = 100
 INK = {"red": "#b8322a", "white": "#5b6f86", "draw": "#9a9a9a"}  # white stones are drawn slate: white on white is lost
 FILES = "abcdefghi"
+BOARD_LEFT, BOARD_STEP, BOARD_BOTTOM, BOARD_SIDE = 0.3, 4.3, 0.6, 3.3  # inches: room for a colour bar's "−100"
 LABEL_CHARS = 24  # a longer player name is cut in the figures (report.json and the CSV hold it whole)
 matplotlib.rcParams.update({"svg.fonttype": "none", "font.size": 10, "axes.spines.top": False,
                             "axes.spines.right": False, "figure.dpi": DPI, "savefig.dpi": DPI,
-                            "svg.hashsalt": "roseking"})  # the SVG's ids made from its content: the same each run
+                            "svg.hashsalt": "roseking",  # the SVG's ids made from its content: the same each run
+                            "axes.titley": 1.0})  # nothing is drawn above an axes: no search for it at each draw
 
 Draw = Callable[[dict[str, Any]], Figure]
 
@@ -198,14 +200,17 @@ def board(t: dict[str, Any]) -> Figure:
     diff = [w - l for w, l in zip(won, lost)]
     spread = max(max(map(abs, diff)), 0.01)
     top = max(max(won), max(lost), 0.01)
-    fig = Figure(figsize=(13, 4.8), layout="constrained")
-    axes = fig.subplots(1, 3)
-    for ax, values, title, cmap, low, high in (
-            (axes[0], won, "winner's stone (% of decided games)", "Purples", 0.0, top),
-            (axes[1], lost, "loser's stone (%)", "Purples", 0.0, top),
-            (axes[2], diff, "winner's − loser's (points of %)", "RdBu_r", -spread, spread)):
-        fig.colorbar(_board(ax, values, title, cmap, low, high), ax=ax, shrink=0.8,
-                     format=lambda v, _: f"{100 * v:g}")
+    fig = Figure(figsize=(13, 4.8))  # laid out here: its labels take the same room every time
+    width, height = fig.get_size_inches()
+    for k, (values, title, cmap, low, high) in enumerate((
+            (won, "winner's stone (% of decided games)", "Purples", 0.0, top),
+            (lost, "loser's stone (%)", "Purples", 0.0, top),
+            (diff, "winner's − loser's (points of %)", "RdBu_r", -spread, spread))):
+        left = BOARD_LEFT + BOARD_STEP * k  # inches: the board, then its colour bar
+        ax = fig.add_axes((left / width, BOARD_BOTTOM / height, BOARD_SIDE / width, BOARD_SIDE / height))
+        bar = fig.add_axes(((left + BOARD_SIDE + 0.12) / width, BOARD_BOTTOM / height, 0.18 / width,
+                            BOARD_SIDE / height))
+        fig.colorbar(_board(ax, values, title, cmap, low, high), cax=bar, format=lambda v, _: f"{100 * v:g}")
     fig.suptitle(f"Who holds each square at the end: {b['decided']:,} decided games; gold frame: the crown's "
                  "start, e5", fontsize=11)
     return fig

@@ -4,7 +4,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import json
 import os
 from typing import Any
 
@@ -13,6 +12,7 @@ from matplotlib.figure import Figure
 from engine.stats import proportion
 from engine.variants import COLOURS
 from firmware_py.atomic import atomic_writer, output_directory, write_file
+from firmware_py.report import write_numbers
 from firmware_py.report.elo import elo_ratings_with_errors
 from firmware_py.report.figures import DPI, drawn, short
 
@@ -147,7 +147,7 @@ def write(out: str, report: dict[str, Any], sources: list[tuple[str, int]]) -> l
             body.append(_figure(out, variant, name, title, caption, fig))
             names += [f"{variant}-{name}.png", f"{variant}-{name}.svg"]
     with atomic_writer(os.path.join(out, "report.json")) as f:
-        json.dump(report, f, indent=1)
+        write_numbers(f, report)
     with atomic_writer(os.path.join(out, "index.html")) as f:
         f.write(f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>The Rose King: report'
                 f"</title>\n<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
