@@ -13,7 +13,6 @@ import select
 import shlex
 import signal
 import struct
-import subprocess
 import sys
 import termios
 import time
@@ -377,7 +376,8 @@ def test_finding_8_the_readme_says_reset_after_a_kill():
 
 # --- finding 9: examples/first-moves.txt ------------------------------------------------------------------
 
-def test_finding_9_the_first_moves_example_does_what_its_header_says_and_leaves_your_game_alone(tmp_path):
+def test_finding_9_the_first_moves_example_does_what_its_header_says_and_leaves_your_game_alone(tmp_path, capsys,
+                                                                                                 monkeypatch):
     example = ROOT / "examples" / "first-moves.txt"
     command = shlex.split(example.read_text().splitlines()[0].lstrip("# "))
     assert command[:2] == ["roseking", "play"] and "--data-dir" in command
@@ -388,9 +388,9 @@ def test_finding_9_the_first_moves_example_does_what_its_header_says_and_leaves_
     mine.write_text(json.dumps(played(Setup("humans", seed=4), 3).record()))
     before = mine.read_text()
     frames = tmp_path / "frames.jsonl"
-    done = processes.run(ROSEKING + command[1:] + ["--frames", str(frames)], cwd=tmp_path, capture_output=True,
-                          env=dict(ENV, XDG_DATA_HOME=str(home)), stdin=subprocess.DEVNULL, timeout=60)
-    assert done.returncode == 0, done.stderr
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    assert main(command[1:] + ["--frames", str(frames)]) == 0, capsys.readouterr().err
     assert mine.read_text() == before and not list((home / "roseking").glob("set-aside-*"))
     data = tmp_path / command[command.index("--data-dir") + 1]
     assert moves_saved(data) == ["NE3", "NW1", "draw:S2", "draw:SW2"]      # as the header says
