@@ -242,13 +242,20 @@ def number(n: int) -> Bitmap:
     return _bitmaps([0, *tens, 0, *ones], 0, 1)[0]
 
 
+_SPREAD = tuple(sum(0x80 << 8 * y for y in range(8) if column >> y & 1) for column in range(256))
+"""A column byte (bit 0 = top row) as the left column of a bitmap: bit 7 of row byte y (byte y of an int) set
+where the column's bit y is."""
+
+
 def _bitmaps(columns: list[int], offset: int, count: int) -> tuple[Bitmap, ...]:
     """`count` bitmaps of the column bytes `columns` (bit 0 = top row) from `offset`, wrapping round."""
-    window = [columns[(offset + x) % len(columns)] for x in range(8 * count)]
-    return tuple(
-        tuple(sum(0x80 >> x for x in range(8) if window[8 * d + x] >> y & 1) for y in range(8))
-        for d in range(count)
-    )
+    out = []
+    for start in range(offset, offset + 8 * count, 8):
+        rows = 0
+        for x in range(8):
+            rows |= _SPREAD[columns[(start + x) % len(columns)]] >> x
+        out.append(tuple(rows.to_bytes(8, "little")))
+    return tuple(out)
 
 
 def scroll_length(text: str, gap: int = 8) -> int:

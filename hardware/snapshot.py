@@ -7,10 +7,11 @@ red. Each shown frame becomes a PNG named `frame-000001.png`, … handed to a
 """
 import io
 from collections.abc import Callable, Collection, Mapping
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from hardware.frame import SIZE, Frame
+from hardware.frame import RGB, SIZE, Bitmap, Frame
 from hardware.names import panels_by_side
 
 MARGIN, CELL, LED = 16, 28, 24          # board: cell pitch and lit square
@@ -20,6 +21,23 @@ BACKGROUND = (24, 24, 24)
 DOT_ON, DOT_DIM, DOT_OFF = (255, 48, 32), (150, 28, 19), (56, 12, 8)
 Box = tuple[int, int, int, int]
 """A rectangle in a picture: left, top, right, bottom (inclusive)."""
+
+
+def _dot(x: int, y: int) -> Box:
+    """The dot at column x, row y of a display whose top left corner is at (0, 0)."""
+    return (x * DOT_PITCH, y * DOT_PITCH, x * DOT_PITCH + DOT - 1, y * DOT_PITCH + DOT - 1)
+
+
+@lru_cache(maxsize=256)
+def _display(bitmap: Bitmap, lit: RGB) -> Image.Image:
+    """One display showing `bitmap` in the colour `lit`, on the background: drawn once, pasted into every picture
+    that shows it (a game's displays show the same few cards again and again)."""
+    tile = Image.new("RGB", (DISPLAY, DISPLAY), BACKGROUND)
+    draw = ImageDraw.Draw(tile)
+    for y, byte in enumerate(bitmap):
+        for x in range(8):
+            draw.rectangle(_dot(x, y), fill=lit if byte & (0x80 >> x) else DOT_OFF)
+    return tile
 
 
 def _run(count: int) -> int:
@@ -58,7 +76,8 @@ class Picture:
     def dot_box(self, slot: str, x: int, y: int) -> Box:
         """The dot at column x, row y of display `slot`."""
         ox, oy = self.slot_origin[slot]
-        return (ox + x * DOT_PITCH, oy + y * DOT_PITCH, ox + x * DOT_PITCH + DOT - 1, oy + y * DOT_PITCH + DOT - 1)
+        left, top, right, bottom = _dot(x, y)
+        return (ox + left, oy + top, ox + right, oy + bottom)
 
     def render(self, frame: Frame) -> Image.Image:
         """An RGB image of `frame`."""
@@ -66,11 +85,8 @@ class Picture:
         draw = ImageDraw.Draw(image)
         for i, colour in enumerate(frame.board):
             draw.rectangle(self.cell_box(*divmod(i, SIZE)), fill=colour)
-        for slot in self.slot_origin:
-            lit = DOT_DIM if slot in frame.dimmed else DOT_ON
-            for y, byte in enumerate(frame.bitmap(slot)):
-                for x in range(8):
-                    draw.rectangle(self.dot_box(slot, x, y), fill=lit if byte & (0x80 >> x) else DOT_OFF)
+        for slot, origin in self.slot_origin.items():
+            image.paste(_display(frame.bitmap(slot), DOT_DIM if slot in frame.dimmed else DOT_ON), origin)
         return image
 
 
@@ -87,6 +103,6 @@ class Snapshots:
         self.count += 1
         name = f"frame-{self.count:06d}.png"
         png = io.BytesIO()
-        self.picture.render(frame).save(png, format="PNG")
+        self.picture.render(frame).save(png, format="PNG", compress_level=1)   # fast: a picture a frame
         self.save(name, png.getvalue())
         return name

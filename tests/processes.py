@@ -112,9 +112,9 @@ def marked(value: str, prefix: bool = False, among: Iterable[str] | None = None)
     return found
 
 
-def reap(found: Sequence[Found], grace: float = GRACE_SECONDS) -> list[Found]:
-    """Of `found`, those still alive after `grace` seconds, their groups then killed."""
-    deadline = time.monotonic() + grace
+def reap(found: Sequence[Found], grace: float | None = None) -> list[Found]:
+    """Of `found`, those still alive after `grace` seconds (by default GRACE_SECONDS), their groups then killed."""
+    deadline = time.monotonic() + (GRACE_SECONDS if grace is None else grace)
     left = list(found)
     while left and time.monotonic() < deadline:
         time.sleep(0.05)

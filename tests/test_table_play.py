@@ -309,6 +309,23 @@ def test_takeback_against_the_computer_returns_to_the_persons_last_turn(rig):
     assert rig.saved()["moves"] == []
 
 
+def test_the_score_the_table_shows_follows_every_move_and_takeback():
+    """R18: the score the scenes and the state show (`Game.score`, worked out once a change, not at every step
+    of the loop) is the position's, after each move and after a takeback to a position played before."""
+    game = Game(Setup("humans", seed=4), deal(Setup("humans", seed=4)))
+
+    def figures(score):
+        return score.red.figures, score.white.figures
+    rng = random.Random(4)
+    shown = [figures(game.score())]
+    for _ in range(12):
+        game.make(rng.choice(game.pos.legal_moves()), 0.0)
+        shown.append(figures(game.score()))
+        assert shown[-1] == figures(game.pos.score())
+    n = game.takeback(0.0)
+    assert n >= 1 and figures(game.score()) == figures(game.pos.score()) == shown[-1 - n] != shown[-1]
+
+
 def test_takeback_and_hint_can_be_switched_off(tmp_path):
     rig = Rig(tmp_path, Settings(hint=False, takeback=False))
     try:

@@ -13,7 +13,6 @@ import select
 import shlex
 import signal
 import struct
-import subprocess
 import sys
 import termios
 import time
@@ -70,6 +69,15 @@ def play_cli(tmp_path, script, *argv):
     assert main(["play", "--sim", "--input-script", str(path), "--exit-after-script", "--frames", str(frames),
                  *argv]) == 0
     return [json.loads(line) for line in frames.read_text().splitlines()]
+
+
+def quick(tmp_path):
+    """`--config` of a simulated table that is quick where the defaults take seconds: a hold after 0.2 s (not 1 s;
+    a script's `hold 0.5` holds), the computer's move shown 0.05 s (not 2 s). What a hold does is tested, not
+    how long it takes."""
+    path = tmp_path / "quick.toml"
+    path.write_text('backend = "sim"\n[buttons]\nhold_seconds = 0.2\n[table]\nshow_seconds = 0.05\n')
+    return ["--config", str(path)]
 
 
 def move(token):
@@ -167,12 +175,12 @@ FINDING_3 = ["red.card1 press", "red.card1 press", "white.card5 press", "white.c
 chooses W3, which only a hero can play (R12)."""
 
 
-@pytest.mark.parametrize("hero", ["red.hero press", "red.hero hold 1.5"])
+@pytest.mark.parametrize("hero", ["red.hero press", "red.hero hold 0.5"])
 def test_finding_3_holding_hero_confirms_the_hero_move_as_a_press_does(tmp_path, hero):
     """Finding 3: holding HERO for a second cancelled a hero move and asked for a hint instead; now HERO
-    confirms it, however long it is held."""
+    confirms it, however long it is held (past the hold time: 0.2 s on the `quick` table)."""
     data = tmp_path / "rk"
-    play_cli(tmp_path, FINDING_3 + [hero], "--mode", "humans", "--seed", "4", "--data-dir", str(data))
+    play_cli(tmp_path, FINDING_3 + [hero], *quick(tmp_path), "--mode", "humans", "--seed", "4", "--data-dir", str(data))
     assert moves_saved(data) == ["NW3", "S2", "S3", "NE3", "H+W3"]
 
 
@@ -180,13 +188,14 @@ def test_finding_4_holding_draw_never_takes_moves_back(tmp_path):
     """Finding 4: holding DRAW silently took back two moves against the computer (the save ended with
     none). Now DRAW draws, however long it is held. The first run ends once the computer's answer is
     made (`--exit-after-script` waits for it, however long the machine takes), and the hold comes at
-    red's turn in the resumed game: no real-time wait decides what is tested."""
+    red's turn in the resumed game: no real-time wait decides what is tested. (The `quick` table: a hold after
+    0.2 s, the computer's move shown 0.05 s.)"""
     data = tmp_path / "rk"
-    play_cli(tmp_path, ["red.card1 press", "red.card1 press"], "--mode", "vs-computer", "--level", "random", "--seed",
-             "4", "--data-dir", str(data))
+    play_cli(tmp_path, ["red.card1 press", "red.card1 press"], *quick(tmp_path), "--mode", "vs-computer", "--level",
+             "random", "--seed", "4", "--data-dir", str(data))
     before = moves_saved(data)
     assert before[0] == "NW3" and len(before) == 2                  # NW3, and the computer's answer
-    play_cli(tmp_path, ["red.draw hold 1.5"], "--data-dir", str(data))
+    play_cli(tmp_path, ["red.draw hold 0.5"], *quick(tmp_path), "--data-dir", str(data))
     moves = moves_saved(data)
     assert moves[:2] == before and moves[2].startswith("draw:") and len(moves) == 4   # drawn; the computer again
 
@@ -367,7 +376,8 @@ def test_finding_8_the_readme_says_reset_after_a_kill():
 
 # --- finding 9: examples/first-moves.txt ------------------------------------------------------------------
 
-def test_finding_9_the_first_moves_example_does_what_its_header_says_and_leaves_your_game_alone(tmp_path):
+def test_finding_9_the_first_moves_example_does_what_its_header_says_and_leaves_your_game_alone(tmp_path, capsys,
+                                                                                                 monkeypatch):
     example = ROOT / "examples" / "first-moves.txt"
     command = shlex.split(example.read_text().splitlines()[0].lstrip("# "))
     assert command[:2] == ["roseking", "play"] and "--data-dir" in command
@@ -378,9 +388,9 @@ def test_finding_9_the_first_moves_example_does_what_its_header_says_and_leaves_
     mine.write_text(json.dumps(played(Setup("humans", seed=4), 3).record()))
     before = mine.read_text()
     frames = tmp_path / "frames.jsonl"
-    done = processes.run(ROSEKING + command[1:] + ["--frames", str(frames)], cwd=tmp_path, capture_output=True,
-                          env=dict(ENV, XDG_DATA_HOME=str(home)), stdin=subprocess.DEVNULL, timeout=60)
-    assert done.returncode == 0, done.stderr
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    assert main(command[1:] + ["--frames", str(frames)]) == 0, capsys.readouterr().err
     assert mine.read_text() == before and not list((home / "roseking").glob("set-aside-*"))
     data = tmp_path / command[command.index("--data-dir") + 1]
     assert moves_saved(data) == ["NE3", "NW1", "draw:S2", "draw:SW2"]      # as the header says

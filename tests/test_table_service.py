@@ -487,8 +487,8 @@ def test_the_simulated_teams_table_plays_from_a_script_and_resumes(capsys, tmp_p
     script.write_text("red1.card1 press\nwait 0.1\nred1.card1 press\nwait 0.1\nwhite1.draw press\nwait 0.2\n")
     argv = ["play", "--sim", "--mode", "teams", "--seed", "21", "--input-script", str(script),
             "--exit-after-script", "--data-dir", str(tmp_path)]
-    done = processes.run(ROSEKING + argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
-    assert done.returncode == 0, done.stderr
+    status, err = main(argv), capsys.readouterr().err
+    assert status == 0, err
     record = json.loads((tmp_path / CURRENT).read_text())
     assert record["variant"] == "teams" and len(record["moves"]) == 1      # white 1 holds 3 cards: no draw (R21)
     assert list(record["players"]) == ["red1", "white1", "red2", "white2"]
@@ -518,14 +518,15 @@ def test_bad_play_options_are_one_error_line(capsys, tmp_path, argv, message):
     assert message in err and err.count("\n") == 1
 
 
-def test_a_scripted_session_is_reproducible(tmp_path):
+def test_a_scripted_session_is_reproducible(capsys, tmp_path):
     """The example script, the same seed: the moves the script's presses make, and the frames shown."""
     script = Path(__file__).parent.parent / "examples" / "first-moves.txt"
     data, frames, records = tmp_path / "data", tmp_path / "frames.jsonl", tmp_path / "records.jsonl"
     argv = ["play", "--sim", "--mode", "humans", "--seed", "7", "--input-script", str(script),
             "--exit-after-script", "--frames", str(frames), "--data-dir", str(data), "--records", str(records)]
-    done = processes.run(ROSEKING + argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
-    assert done.returncode == 0 and done.stdout == b"", done.stderr
+    status = main(argv)
+    out, err = capsys.readouterr()
+    assert status == 0 and out == "", err
     assert json.loads((data / CURRENT).read_text())["moves"] == ["NE3", "NW1", "draw:S2", "draw:SW2"]
     shown = [json.loads(line) for line in frames.read_text().splitlines()]
     assert shown[0]["board"][40] == "#ff9600"                          # the crown on e5
@@ -543,10 +544,9 @@ def test_mode_replaces_a_save_of_no_moves_without_setting_it_aside(tmp_path):
 
 
 def saved_moves(data):
-    """The moves of the current save, checked with `roseking replay`."""
+    """The moves of the current save, checked with `roseking replay` (in this process)."""
     path = data / CURRENT
-    check = processes.run(ROSEKING + ["replay", str(path)], env=ENV, capture_output=True, timeout=60)
-    assert check.returncode == 0, check.stderr
+    assert main(["replay", str(path)]) == 0
     return json.loads(path.read_text())["moves"]
 
 
@@ -617,17 +617,17 @@ def test_config_check_reads_the_table_section(capsys, tmp_path):
     assert capsys.readouterr().err == f"error: {bad}: table.think_seconds: must be a finite number (got nan)\n"
 
 
-def test_mode_archives_the_saved_game_finished_or_not(tmp_path):
+def test_mode_archives_the_saved_game_finished_or_not(capsys, tmp_path):
     script = tmp_path / "none.txt"
     script.write_text("")
-    argv = ROSEKING + ["play", "--sim", "--mode", "humans", "--seed", "2", "--data-dir", str(tmp_path),
-                       "--input-script", str(script), "--exit-after-script"]
+    argv = ["play", "--sim", "--mode", "humans", "--seed", "2", "--data-dir", str(tmp_path),
+            "--input-script", str(script), "--exit-after-script"]
     unfinished, finished = played(Setup("humans", seed=4), 5), played(Setup("demo", "random", seed=3), 400)
     for game in (unfinished, finished):
         (tmp_path / CURRENT).write_text(json.dumps(game.record()))
-        done = processes.run(argv, env=ENV, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
-        assert done.returncode == 0, done.stderr
-        assert b"archived in records.jsonl" in done.stderr
+        status, err = main(argv), capsys.readouterr().err
+        assert status == 0, err
+        assert "archived in records.jsonl" in err
         assert json.loads((tmp_path / CURRENT).read_text())["seed"] == 2         # the new game
     assert not list(tmp_path.glob(f"set-aside-*-{CURRENT}"))
     archived = [json.loads(line) for line in (tmp_path / ARCHIVE).read_text().splitlines()]

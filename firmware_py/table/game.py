@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.moves import DRAW, HERO, MOVES, PASS, Move, drawn_card
 from engine.notation import CARD_NAMES, TARGET
-from engine.position import Position
+from engine.position import Position, Score
 from engine.record import make_record
 from firmware_py.table.messages import Language, Phrase, seat_words
 from firmware_py.table.settings import DEFAULT_SETTINGS, Settings
@@ -251,6 +251,7 @@ class Game:
         self.no_since: float | None = None
         self.hint_wanted = False
         self.changes = 0        # raised whenever the position changes: the loop saves
+        self._scored: tuple[tuple[int, int], Score] | None = None
         self.ended: float | None = None if self.pos.outcome() is None else 0.0
 
     # --- what the loop asks ----------------------------------------------
@@ -261,6 +262,13 @@ class Game:
 
     def is_computer(self, seat: int) -> bool:
         return self.players[seat] != HUMAN
+
+    def score(self) -> Score:
+        """The position's score (R18, R19), worked out once a change, not at every step of the loop."""
+        key = (self.changes, len(self.pos.stack))
+        if self._scored is None or self._scored[0] != key:
+            self._scored = (key, self.pos.score())
+        return self._scored[1]
 
     def record(self) -> dict[str, Any]:
         """The game record (NOTATION.md); its result is `unfinished` until the end."""

@@ -66,7 +66,7 @@ def readout(game: Game, language: Language) -> list[str]:
     """The state of the game in `language`, in the lines the displays show one after the other: each colour's
     score now (R18), heroes left (per seat in teams), stones left in the supply, cards in the draw pile, the
     computer."""
-    pos, score = game.pos, game.pos.score()
+    pos, score = game.pos, game.score()
     names = [seat_title(n, language) for n in pos.variant.seats]
     colours = [say("red", language), say("white", language)]
     lines = [say("points", language, colour=colours[0], points=score.red.score),

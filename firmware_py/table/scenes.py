@@ -172,7 +172,7 @@ def end_schedule(game: Game, count: int, speed: float) -> list[tuple[float, floa
     each with its size squared (`7²=49`, R18); several of one or two stones come together, so many times a
     size squared (`5x1²+2x2²=13`: five of one stone, two of two). `x` always counts regions, `²` always
     squares a size; the sums read the same in every language."""
-    score = game.pos.score()
+    score = game.score()
     out = []
     for colour, side in enumerate((score.red, score.white)):
         small = [r for r in side.regions if r.bit_count() <= 2]
@@ -204,7 +204,7 @@ def board_over(game: Game, schedule: Sequence[tuple[float, float, int, int, str]
         for sq in squares(bits):
             board[cell(sq)] = shade
     if since >= summary_at(schedule):
-        glow = {"red": (RED,), "white": (WHITE,), "draw": (RED, WHITE)}[game.pos.score().winner]
+        glow = {"red": (RED,), "white": (WHITE,), "draw": (RED, WHITE)}[game.score().winner]
         for i, lit in enumerate(board):
             if lit == OFF:
                 board[i] = dim(glow[i % len(glow)], 0.12)
@@ -343,7 +343,7 @@ def displays_over(game: Game, session: Session, schedule: Sequence[tuple[float, 
     seats = session.seats[:len(game.players)]
     end = summary_at(schedule)
     if since < end:
-        score = game.pos.score()
+        score = game.score()
         for seat, name in enumerate(seats):
             step = [s for s in schedule if s[2] == seat % 2 and s[0] <= since < s[1]]
             total = f"{say(('red', 'white')[seat % 2], language)} {(score.red, score.white)[seat % 2].score}"  # done
@@ -362,7 +362,7 @@ def ending(game: Game, language: Language) -> str:
 
 def ending_words(game: Game) -> Phrase:
     """Why the game ended (R16, R17), the scores and the winner (R19), in words."""
-    score = game.pos.score()
+    score = game.score()
     red, white = score.red, score.white
     if score.winner == "draw":
         result = Phrase("tie")
@@ -463,7 +463,7 @@ def caption(session: Session, now: float) -> str:
         resume = session.menu.resume_card
         state = "the new-game menu" + (f"; card {resume} resumes the game walked away from" if resume else "")
     else:
-        pos, score = game.pos, game.pos.score()
+        pos, score = game.pos, game.score()
         scores = f"red {score.red.score}, white {score.white.score}"
         if session.screen is Screen.OVER:
             state = f"game over: {ending(game, Language.EN).lower()}"

@@ -152,7 +152,7 @@ def table_state(session: Session, now: float | None = None) -> TableState:
         return TableState(screen, menu=tuple(session.menu.words()), names=names,
                           naming_refused=session.naming_refused())
     pos = game.pos
-    score = pos.score()
+    score = game.score()
     seats = tuple(SeatState(seat, ("red", "white")[k & 1], game.players[k], game.names.get(seat), pos.heroes[k],
                             tuple(CARD_NAMES[c] if c is not None else "" for c in game.slots[k]))
                   for k, seat in enumerate(pos.variant.seats))

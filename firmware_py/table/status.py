@@ -177,29 +177,37 @@ class StatusCollector:
             self._day = day
             self._counted = {"started": set(), "finished": set()}
 
+    def news(self) -> tuple[str, str, int, int, tuple[tuple[float, str], ...], tuple[str, ...], bool, float,
+                            str | None]:
+        """What the status says that, when it changes, is news: (mode, screen, games started, games finished,
+        errors, faults, watchdog armed, brightness, clock), as in `Status`. Cheap: asked at every step."""
+        self._roll()
+        state = self._state
+        screen = state.screen if state is not None else "starting"
+        mode = state.mode if state is not None and state.mode is not None else screen
+        before = self._before[1] if self._before[0] == self._day else 0
+        loop = self.loop
+        return (str(mode), str(screen), len(self._counted["started"]), before + len(self._counted["finished"]),
+                tuple(self._errors), tuple(loop.faults.down()) if loop else (),
+                loop is not None and loop.notifier.armed, loop.brightness if loop else 1.0,
+                loop.clock_known if loop else None)
+
     def status(self) -> Status:
         """The facts as they are now."""
         now = self.clock()
         while self._times and self._times[0] < now - FPS_WINDOW_SECONDS:
             self._times.popleft()
-        self._roll()
+        mode, screen, started, finished, errors, faults, armed, brightness, clock = self.news()
         window = min(FPS_WINDOW_SECONDS, now - self.since)
-        state = self._state
-        screen = state.screen if state is not None else "starting"
-        mode = state.mode if state is not None and state.mode is not None else screen
         try:
             free: int | None = shutil.disk_usage(self.data_dir).free
         except OSError:
             free = None
-        before = self._before[1] if self._before[0] == self._day else 0
         loop = self.loop
-        return Status(self.started, round(now - self.since, 3), self.backend, str(mode), str(screen), self._day,
-                      len(self._counted["started"]), before + len(self._counted["finished"]), self.frames,
-                      round(len(self._times) / window, 2) if window > 0 else 0.0, tuple(self._errors),
-                      self.data_dir, free, os.getpid(),
-                      loop is not None and loop.notifier.armed, loop.notifier.last_ping if loop else None,
-                      tuple(loop.faults.down()) if loop else (), loop.brightness if loop else 1.0,
-                      loop.clock_known if loop else None, self.process)
+        return Status(self.started, round(now - self.since, 3), self.backend, mode, screen, self._day, started,
+                      finished, self.frames, round(len(self._times) / window, 2) if window > 0 else 0.0, errors,
+                      self.data_dir, free, os.getpid(), armed, loop.notifier.last_ping if loop else None, faults,
+                      brightness, clock, self.process)
 
 
 def runtime_directory() -> Path | None:
@@ -247,12 +255,10 @@ class StatusFile:
                      f"--data-dir {self.path.parent}")
 
     def __call__(self, now: float) -> None:
-        status = self.collector.status()
-        said = (status.mode, status.screen, status.games_started, status.games_finished, status.errors,
-                status.faults, status.watchdog_armed, status.brightness, status.clock)
+        said = self.collector.news()
         if now >= self._next or said != self._said:
             self._next, self._said = now + WRITE_SECONDS, said
-            self.write(status, running=True)
+            self.write(self.collector.status(), running=True)
 
     def write(self, status: Status, running: bool) -> None:
         data = {**status.to_dict(), "running": running, "written": self.collector.wall()}
