@@ -2,7 +2,9 @@
 `chromium-driver`, driven by Selenium, never a browser downloaded by a tool.
 
 Missing, the browser is a failure in CI (`CI` set: `.ci/run` installs it) and a skip, saying
-why, anywhere else.
+why, anywhere else. One browser (`browser`, a fixture conftest.py offers) serves every browser test of
+a pytest process, and under `pytest -n` one worker runs each module of browser tests whole (conftest.py's
+WHOLE), so that one browser and the module's shared tables are started, not one in each worker.
 """
 import contextlib
 import os
@@ -55,6 +57,14 @@ def chromium(width=1280, height=800):
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """The pytest process's headless Chromium (its viewport as a test last set it), started once."""
+    need_browser()
+    with chromium() as driver:
+        yield driver
 
 
 def until(condition, timeout=20.0, what="the page"):

@@ -1,6 +1,7 @@
 """The declared interfaces (issue 7): device roles every backend satisfies, imports that load
 only what a command needs, value types that refuse misuse, enums that stay strings, the package."""
 import ast
+import functools
 import importlib
 import importlib.metadata
 import json
@@ -145,8 +146,9 @@ def imports_of(path):
             yield from (f"{node.module}.{a.name}" for a in node.names)
 
 
+@functools.cache
 def module_graph():
-    """Module -> the project modules it makes Python import (a module imports its packages too)."""
+    """Module -> the project modules it makes Python import (a module imports its packages too); read once."""
     files = {}
     for package in ("engine", "hardware", "firmware_py"):
         for path in (ROOT / package).rglob("*.py"):

@@ -1,7 +1,7 @@
 """The pages in a real browser: headless Chromium (Debian's, through Selenium) against `roseking play
 --sim --web` in a process of its own. What the page draws is read back from the rendered page and
 compared with the frames and the engine; in CI these tests run, never skip (`browser_kit`). One browser
-serves the module's tests, each table on a port (an origin) of its own."""
+serves the tests (one `-n` worker runs them all), each table on a port (an origin) of its own."""
 import io
 import json
 import random
@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from selenium.webdriver.common.action_chains import ActionChains
 
-from browser_kit import Table, chromium, need_browser, until, viewport
+from browser_kit import Table, until, viewport
 from engine.players import make_player
 from engine.record import dumps, replay
 from firmware_py.table.game import Game, Mode, Setup
@@ -28,16 +28,9 @@ CROWN, RED = "#ff9600", "#ff0000"
 MARK = "#fff3c4"            # the crown's mark over its square
 
 
-@pytest.fixture(scope="module")
-def browser():
-    need_browser()
-    with chromium() as driver:
-        yield driver
-
-
 @pytest.fixture
 def driver(browser):
-    """The module's browser with a viewport of 1280 × 800 (a test may set its own); it leaves the test's page
+    """The browser with a viewport of 1280 × 800 (a test may set its own); it leaves the test's page
     for a blank one, before the test's table stops."""
     viewport(browser, 1280, 800)
     yield browser

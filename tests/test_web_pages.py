@@ -4,8 +4,8 @@ axe-core (vendored, tests/vendor/axe-core) finds no serious violation; the board
 stands still when motion is not wanted; a square a card reaches previews and plays it, and a refusal is said in
 words; each seat sees its side at the bottom; the moves are listed and looked back on without disturbing the
 game; a missing game is said to be missing; the page says when it has lost the table and comes back by itself;
-and it speaks the table's language. One Chromium serves the whole module, and one table the tests that only
-look; in CI these tests run, never skip (`browser_kit`)."""
+and it speaks the table's language. One Chromium serves the tests (one `-n` worker runs them all), and one
+table the tests that only look; in CI these tests run, never skip (`browser_kit`)."""
 import contextlib
 import json
 import os
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_kit import Table, chromium, game_record, need_browser, until, viewport
+from browser_kit import Table, game_record, need_browser, until, viewport
 from engine.record import replay
 from firmware_py.table.game import movers
 
@@ -25,11 +25,11 @@ AXE = (Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js").read_text()
 PAGES = ["", "status", "club", "replay?game=2"]
 
 
-@pytest.fixture(scope="module")
-def driver():
-    need_browser()
-    with chromium(*SIZES[0]) as browser:
-        yield browser
+@pytest.fixture
+def driver(browser):
+    """The browser with a viewport of 1280 × 900 (`open_page` sets the one it is given)."""
+    viewport(browser, *SIZES[0])
+    return browser
 
 
 def config(tmp_path, language="en", table="", web=""):
@@ -297,10 +297,10 @@ def test_a_stranger_plays_by_clicking_squares_and_reads_why_a_press_is_refused(d
     assert driver.find_elements("css selector", '.cell.last-from[data-square="e5"]')
 
 
-def test_each_seat_sees_its_own_side_at_the_bottom(driver, fresh):
+def test_each_seat_sees_its_own_side_at_the_bottom(driver, museum):
     """?seat=white turns the picture: White's displays along the bottom, card 1 at the left as its keys go, the
     board upside down (a1 at the top right); Turn the board turns it back."""
-    open_page(driver, f"{fresh.url}?seat=white", SIZES[0])
+    open_page(driver, f"{museum.url}?seat=white", SIZES[0])
 
     def where(selector):
         return driver.execute_script("return arguments[0].getBoundingClientRect()",

@@ -76,16 +76,17 @@ def figures(quick: bool = False) -> dict[str, float]:
     """MCTS iterations/s (opening, mid-game), alpha-beta nodes/s, seconds per move of `hard`, `max`
     and `ab7` on ten positions with a choice, from opening to end game, games/s of `roseking simulate`
     (one process, no records), simulation games/s with records and the speed-up of two workers
-    (`quick`: one run, two positions, small budgets and a few hundred games)."""
+    (`quick`: one run, two positions, budgets a tenth or less and a few hundred games)."""
     runs, work, games = (1, 2000, 100) if quick else (RUNS, None, 6000)
+    iterations, nodes = (300, 3000) if quick else (3000, 30000)
     opening, middle = Position.new(seed=1), midgame()
     ten = [p for p in (midgame(seed, 9 * seed) for seed in range(30)) if len(p.legal_moves()) > 1][:2 if quick else 10]
     bare = statistics.median(simulation_rate(1, games // 2, records=False) for _ in range(runs))
     one, two = simulation_rate(1, games), simulation_rate(2, games)
     return {
-        "mcts_iterations_per_s_opening": search_rate("medium", opening, 3000, runs),
-        "mcts_iterations_per_s_midgame": search_rate("medium", middle, 3000, runs),
-        "alphabeta_nodes_per_s_midgame": search_rate("alphabeta", middle, 30000, runs),
+        "mcts_iterations_per_s_opening": search_rate("medium", opening, iterations, runs),
+        "mcts_iterations_per_s_midgame": search_rate("medium", middle, iterations, runs),
+        "alphabeta_nodes_per_s_midgame": search_rate("alphabeta", middle, nodes, runs),
         "hard_nodes_per_s_midgame": search_rate("hard", middle, work, runs),
         "ab7_nodes_per_s_midgame": search_rate("ab7", middle, work, runs),
         "hard_seconds_per_move": move_seconds("hard", ten, runs, work),
