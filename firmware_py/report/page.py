@@ -132,6 +132,8 @@ def write(out: str, report: dict[str, Any], sources: list[tuple[str, int]]) -> l
     body = [f"<h1>The Rose King: what {sum(t['games'] for t in report.values()):,} games show</h1>",
             '<p class="files">From ' + ", ".join(f"<code>{_e(f)}</code> ({n:,} games)" for f, n in sources)
             + ". Rates carry 95% Wilson score intervals, the same as <code>roseking simulate</code>'s summary.</p>"]
+    with atomic_writer(os.path.join(out, "report.json")) as f:  # the numbers first: they stand if a drawing fails
+        write_numbers(f, report)
     names = []
     for variant, t in report.items():
         body.append(f'<h2 id="{_e(variant)}">{_e(variant.capitalize())}: {t["games"]:,} games</h2>')
@@ -146,10 +148,8 @@ def write(out: str, report: dict[str, Any], sources: list[tuple[str, int]]) -> l
         for name, title, caption, fig in drawn(t):
             body.append(_figure(out, variant, name, title, caption, fig))
             names += [f"{variant}-{name}.png", f"{variant}-{name}.svg"]
-    with atomic_writer(os.path.join(out, "report.json")) as f:
-        write_numbers(f, report)
     with atomic_writer(os.path.join(out, "index.html")) as f:
         f.write(f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>The Rose King: report'
                 f"</title>\n<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
-    return names + ["report.json", "index.html"]
+    return ["report.json", *names, "index.html"]
 
