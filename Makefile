@@ -7,11 +7,12 @@ BIN := $(VENV)/bin
 
 .PHONY: run test pytest mypy ruff test-compiled bench pi-check install-service
 
-# uv resolves and installs in seconds what takes pip half a minute; pip installs uv itself.
+# uv resolves and installs in seconds what takes pip half a minute (pip installs uv itself), and compiles the
+# bytecode at once rather than in every process that first imports a module.
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet uv
-	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[table,web,test,report]'
+	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -e '.[table,web,test,report]'
 	touch $@
 
 # The engine compiled by mypyc (ROSEKING_COMPILE=1), installed in a venv of its own; the engine's tests
