@@ -15,7 +15,7 @@ from setuptools.build_meta import *  # noqa: F403  (every hook of setuptools', t
 from setuptools.command.build_ext import build_ext
 
 MYPY = "mypy>=1.10"  # mypyc comes with it
-COMPILED = [  # the engine's hot loop: position, moves, playout, scoring, and the players with their searches
+COMPILED = [  # the hot loop: position, moves, playout, scoring, the players with their searches, the learned evaluation
     "engine/position.py",
     "engine/playout.py",
     "engine/scoring.py",
@@ -27,6 +27,8 @@ COMPILED = [  # the engine's hot loop: position, moves, playout, scoring, and th
     "engine/players/mcts.py",
     "engine/players/ismcts.py",
     "engine/players/negamax.py",
+    "engine/learn/features.py",
+    "engine/learn/model.py",
 ]
 
 

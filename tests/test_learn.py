@@ -10,8 +10,9 @@ from hypothesis import given, settings, strategies as st
 from engine.errors import RoseKingError
 from engine.learn.features import NAMES, Features, features, neighbours, phase
 from engine.learn.model import CLASSICAL, Model, shipped
-from engine.learn.train import SelfPlay, Settings, error, fit, train
+from engine.learn.train import CLIP, SelfPlay, Settings, error, fit, train
 from engine.players import LEVELS, Budget, make_player
+from engine.players.evaluate import WIN
 from engine.players.mcts import MCTS
 from engine.players.negamax import Negamax
 from engine.playout import random_playout
@@ -151,6 +152,39 @@ def test_self_play_keeps_each_choice_with_the_movers_final_margin():
     assert len(margins) <= 2 and all(-y in margins for y in margins)
 
 
+def test_search_targets_keep_one_choice_in_six_with_what_a_deeper_search_concludes():
+    """The same game as with outcome targets (the targets' searches draw from their own generators), one
+    position in about TARGET_EVERY kept, each with the mean of its piles' best values, within ±CLIP."""
+    weights = tuple(tuple(w) for w in CLASSICAL)
+    outcome = SelfPlay(weights, seed=1, generation=1, index=0, nodes=40, explore=4)()
+    searched = SelfPlay(weights, seed=1, generation=1, index=0, nodes=40, explore=4, target_nodes=5000)()
+    assert searched == SelfPlay(weights, seed=1, generation=1, index=0, nodes=40, explore=4, target_nodes=5000)()
+    assert 0 < len(searched) < len(outcome) / 3
+    kept = [(stage, x) for stage, x, _ in outcome]
+    assert all((stage, x) in kept for stage, x, _ in searched)
+    assert all(-CLIP <= y <= CLIP for _, _, y in searched) and len({y for _, _, y in searched}) > 2
+
+
+def near_the_end(seed):
+    """The deal of `seed` played at random to its 50th stone (R16 ends it at 52)."""
+    pos, rng = Position.new(seed=seed), random.Random(seed)
+    while pos.legal_moves() and pos.stones < 50:
+        random_playout(pos, rng, plies=1)
+    return pos
+
+
+def test_root_values_are_each_piles_best_value_for_the_side_to_move():
+    """One value a pile, as the budget splits them; two stones from the end each pile's search sees the
+    result (R19): a decided value, the same for the same seed."""
+    budget = Budget(2 * Negamax.WORLD_NODES, 60.0)
+    assert len(Negamax(seed=3, budget=budget).root_values(played(4, 30))) == 2
+    pos = near_the_end(1)
+    assert len(pos.legal_moves()) > 1
+    values = Negamax(seed=3, budget=budget).root_values(pos)
+    assert len(values) == 2 and all(abs(v) >= WIN - 400 for v in values)
+    assert Negamax(seed=3, budget=budget).root_values(pos) == values
+
+
 TINY = Settings(seed=5, generations=1, games=2, nodes=30, explore=4, references=("random",), eval_games=2,
                 eval_nodes=30)
 
@@ -161,6 +195,8 @@ def test_training_is_reproducible_from_its_seed():
     assert first[1]["weights"] != [list(w) for w in CLASSICAL]  # the fit moved the weights
     other = list(train(Settings(**{**vars(TINY), "seed": 6, "eval_games": 0})))
     assert other[1]["weights"] != first[1]["weights"]
+    searched = list(train(Settings(**{**vars(TINY), "eval_games": 0, "target_nodes": 200})))
+    assert 0 < searched[1]["positions"] < first[1]["positions"] / 3
 
 
 def test_the_fixed_references_and_the_table_levels_stay_as_they_were():
@@ -188,7 +224,7 @@ def cli(*argv):
 
 
 SMALL = ("--seed", "5", "--generations", "1", "--games", "2", "--nodes", "30", "--explore", "4",
-         "--references", "random", "--eval-games", "2", "--eval-nodes", "30")
+         "--references", "random", "--eval-games", "2", "--eval-nodes", "30", "--target-nodes", "0")
 
 
 def test_train_writes_the_weights_the_curve_and_its_figure(tmp_path):
@@ -201,12 +237,14 @@ def test_train_writes_the_weights_the_curve_and_its_figure(tmp_path):
     curve = json.loads(files["curve.json"])["curve"]
     assert [p["generation"] for p in curve] == [0, 1] and curve[1]["games"] == 2
     assert model.weights != [list(w) for w in CLASSICAL] and model.trained["seed"] == 5
+    assert model.trained["target_nodes"] == 0
 
 
 @pytest.mark.parametrize("option, value, message", [
     ("--games", "0", "--games: must be from 1"), ("--nodes", "-3", "--nodes"),
     ("--generations", "5000", "--generations"),
     ("--references", "champion", "unknown player"), ("--eval-games", "-1", "--eval-games"),
+    ("--target-nodes", "-1", "--target-nodes"),
 ])
 def test_train_refuses_an_option_out_of_range_in_one_line(tmp_path, option, value, message):
     args = list(SMALL)

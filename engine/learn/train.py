@@ -6,7 +6,11 @@ current model as its evaluation; the first `explore` plies each random with one 
 two, so that the games differ), keeps every position where the side to move has a choice,
 and fits, stage by stage (features.phase), the final margin of the side to move (R18,
 clipped at ±CLIP points) on its features by ridge regression, on every position of every
-generation so far (fitting game outcomes, TD(λ) with λ = 1). The new weights are then
+generation so far (fitting game outcomes, TD(λ) with λ = 1). With `target_nodes`, it keeps
+one such position in TARGET_EVERY and fits instead what a search of `target_nodes` nodes
+with the current model concludes from it (Negamax.root_values: the mean over its piles of
+the best move's value, each clipped at ±CLIP): a target with less of the pile's luck in it,
+bootstrapped from the search as in TD-leaf. The new weights are then
 played against fixed references they never met in training (`references`), `eval_games`
 games each on paired deals at `eval_nodes` nodes a move: the learning curve. Every game is
 seeded from (seed, generation, game) alone, so a seed gives the same weights and curve with
@@ -35,6 +39,7 @@ if TYPE_CHECKING:
 CLIP = 60.0  # the fitted margin is clipped at ±CLIP points: a rout teaches no more than a clear win
 RIDGE = 1.0  # the ridge penalty on every weight but the bias, per thousand positions
 HELD_OUT = 5  # every HELD_OUT-th game's positions are kept out of the fit that measures the models
+TARGET_EVERY = 6  # with search targets, one position with a choice in TARGET_EVERY is kept (each costs a search)
 SECONDS = 600.0  # a self-play move's time cap: far above what its nodes take, so nodes decide
 
 Sample = tuple[int, list[int], float]
@@ -54,16 +59,18 @@ class Settings:
     references: tuple[str, ...] = ("hard-2026", "ab7")
     eval_games: int = 20
     eval_nodes: int = 10000
+    target_nodes: int = 0
 
 
-def searcher(weights: Weights, seed: int, nodes: int) -> Player:
+def searcher(weights: Weights, seed: int, nodes: int) -> Negamax:
     """The alpha-beta player of `hard` with `nodes` nodes a move and the model of `weights`."""
     return Negamax(seed, Budget(nodes, SECONDS), evaluation=Model(weights))
 
 
 @dataclass(frozen=True)
 class SelfPlay:
-    """Self-play game `index` of generation `generation` (a picklable job): its positions' Samples."""
+    """Self-play game `index` of generation `generation` (a picklable job): its positions' Samples, each
+    with the mover's final margin, or with `target_nodes` the value a search of that many nodes finds."""
 
     weights: Weights
     seed: int
@@ -71,24 +78,34 @@ class SelfPlay:
     index: int
     nodes: int
     explore: int
+    target_nodes: int = 0
 
     def __call__(self) -> list[Sample]:
         deal = game_seed(self.seed, f"self-play:{self.generation}:{self.index}")
         pos = Position.new(seed=deal)
         players = [searcher(self.weights, game_seed(deal, k), self.nodes) for k in range(2)]
-        rng = random.Random(game_seed(deal, "explore"))
+        rng, pick = random.Random(game_seed(deal, "explore")), random.Random(game_seed(deal, "targets"))
         features = Features()
-        seen: list[tuple[int, int, list[int]]] = []
+        seen: list[tuple[int, int, list[int], float | None]] = []
         while moves := pos.legal_moves():
             colour = pos.to_move & 1
-            if len(moves) > 1:
-                seen.append((colour, phase(pos.stones), features(pos, colour)))
+            if len(moves) > 1 and not self.target_nodes:
+                seen.append((colour, phase(pos.stones), features(pos, colour), None))
+            elif len(moves) > 1 and pick.random() * TARGET_EVERY < 1:
+                seen.append((colour, phase(pos.stones), features(pos, colour), self.searched(pos, deal)))
             if len(pos.stack) < self.explore and rng.random() < 0.5:
                 pos.push(moves[int(rng.random() * len(moves))])
             else:
                 pos.push(players[pos.to_move].choose(pos))
         margin = figures(pos.bits[0])[0] - figures(pos.bits[1])[0]
-        return [(stage, x, float(margin if colour == 0 else -margin)) for colour, stage, x in seen]
+        return [(stage, x, float(margin if colour == 0 else -margin) if y is None else y)
+                for colour, stage, x, y in seen]
+
+    def searched(self, pos: Position, deal: int) -> float:
+        """The mean over the piles of a `target_nodes` search of `pos` of the best move's value (for the
+        side to move), each clipped at ±CLIP."""
+        values = searcher(self.weights, game_seed(deal, f"target:{len(pos.stack)}"), self.target_nodes).root_values(pos)
+        return sum(max(-CLIP, min(CLIP, float(v))) for v in values) / max(1, len(values))
 
 
 @dataclass(frozen=True)
@@ -224,7 +241,7 @@ def train(settings: Settings, executor: Executor | None = None, progress: Progre
     yield {"generation": 0, "games": 0, "positions": 0, "strength": judged(0, weights) if s.eval_games else {},
            "error": {}, "weights": [list(w) for w in weights]}
     for generation in range(1, s.generations + 1):
-        jobs = (SelfPlay(weights, s.seed, generation, i, s.nodes, s.explore) for i in range(s.games))
+        jobs = (SelfPlay(weights, s.seed, generation, i, s.nodes, s.explore, s.target_nodes) for i in range(s.games))
         for i, found in enumerate(ordered(jobs, executor, ahead, watch)):
             game = (generation - 1) * s.games + i
             samples.extend((game, sample) for sample in found)

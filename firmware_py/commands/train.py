@@ -7,7 +7,7 @@ import os
 from typing import Any
 
 from engine.learn.model import Model
-from engine.learn.train import Settings, total_games, train
+from engine.learn.train import TARGET_EVERY, Settings, total_games, train
 from engine.players import check_names
 from firmware_py import executors
 from firmware_py.atomic import atomic_writer, check_output_directory, output_directory, write_file
@@ -16,7 +16,7 @@ from firmware_py.errors import UsageError
 from firmware_py.inputs import shown
 
 LIMITS = {"generations": (1, 1000), "games": (1, 10**7), "nodes": (1, 10**8), "explore": (0, 200),
-          "eval_games": (0, 10**6), "eval_nodes": (1, 10**8)}
+          "eval_games": (0, 10**6), "eval_nodes": (1, 10**8), "target_nodes": (0, 10**8)}
 
 
 def register(sub: Subparsers) -> None:
@@ -40,6 +40,9 @@ def register(sub: Subparsers) -> None:
                         "0: no judging)")
     p.add_argument("--eval-nodes", type=int, default=d.eval_nodes, metavar="K",
                    help=f"nodes a move of the judged player (default {d.eval_nodes}, hard's)")
+    p.add_argument("--target-nodes", type=int, default=d.target_nodes, metavar="K",
+                   help=f"fit what a search of K nodes concludes from one position in {TARGET_EVERY} rather than "
+                        "the game's final margin from every position (default 0: the final margin)")
     executors.add_arguments(p)
     p.set_defaults(func=run)
 
@@ -55,7 +58,7 @@ def settings(args: argparse.Namespace) -> Settings:
         raise UsageError("--references: name at least one player, or give --eval-games 0")
     check_names(references)
     return Settings(args.seed, args.generations, args.games, args.nodes, args.explore, references,
-                    args.eval_games, args.eval_nodes)
+                    args.eval_games, args.eval_nodes, args.target_nodes)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -79,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     output_directory(args.out)
     model = Model(points[-1]["weights"], {"seed": args.seed, "generations": args.generations, "games": args.games,
                                           "nodes": args.nodes, "explore": args.explore,
-                                          "positions": points[-1]["positions"]})
+                                          "target_nodes": args.target_nodes, "positions": points[-1]["positions"]})
     with atomic_writer(os.path.join(args.out, "weights.json")) as f:
         f.write(json.dumps(model.to_json(), indent=1) + "\n")
     with atomic_writer(os.path.join(args.out, "curve.json")) as f:
