@@ -251,7 +251,7 @@ class Game:
         self.no_since: float | None = None
         self.hint_wanted = False
         self.changes = 0        # raised whenever the position changes: the loop saves
-        self._scored: tuple[tuple[int, int], Score] | None = None
+        self._scored: tuple[int, Score] | None = None  # (changes, the score after them)
         self.ended: float | None = None if self.pos.outcome() is None else 0.0
 
     # --- what the loop asks ----------------------------------------------
@@ -265,9 +265,8 @@ class Game:
 
     def score(self) -> Score:
         """The position's score (R18, R19), worked out once a change, not at every step of the loop."""
-        key = (self.changes, len(self.pos.stack))
-        if self._scored is None or self._scored[0] != key:
-            self._scored = (key, self.pos.score())
+        if self._scored is None or self._scored[0] != self.changes:  # `make` and `takeback` raise `changes`
+            self._scored = (self.changes, self.pos.score())
         return self._scored[1]
 
     def record(self) -> dict[str, Any]:
