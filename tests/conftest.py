@@ -4,8 +4,8 @@ gpiozero uses its mock pin factory and Blinka its OS-agnostic board, so that
 `import neopixel` works on any machine and `neopixel.neopixel_write` can be captured.
 The processes the tests start are marked and looked for after each test and at the end
 (tests/processes.py). The browser tests share one headless Chromium (tests/browser_kit.py), and
-under `pytest -n` one worker runs each of the modules in WHOLE (a browser's, the reports'), the others'
-tests go one by one to whichever worker is free (as xdist's `load` does).
+under `pytest -n` one worker runs each of the modules in WHOLE (a browser's, the reports', the faults', the
+cluster's), the others' tests go one by one to whichever worker is free (as xdist's `load` does).
 """
 import os
 
@@ -18,8 +18,10 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 collect_ignore = ["fakepi"]     # fake Pi drivers for subprocess tests, not tests (tests/fakepi/README.md)
 
 
-WHOLE = {"tests/test_web_pages.py", "tests/test_web_browser.py", "tests/test_report.py"}
-"""Modules whose tests share a costly start (a browser, a table, drawn reports): one worker runs each of them."""
+WHOLE = {"tests/test_web_pages.py", "tests/test_web_browser.py", "tests/test_report.py", "tests/test_faults.py",
+         "tests/test_cluster.py"}
+"""Modules whose tests share a costly start (a browser, a table, drawn reports, what each command writes, a Dask
+cluster): one worker runs each of them."""
 
 
 def pytest_xdist_make_scheduler(config, log):

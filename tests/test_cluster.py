@@ -26,7 +26,10 @@ from firmware_py import executors
 from firmware_py.cli import main
 from firmware_py.inputs import read_lines
 
-distributed = pytest.importorskip("distributed")
+@pytest.fixture(scope="module")
+def distributed() -> Any:
+    """Dask's `distributed`, imported by the tests that start a cluster (a skip without it)."""
+    return pytest.importorskip("distributed")
 
 
 def cli(*argv: str) -> tuple[int, str, str]:
@@ -37,7 +40,7 @@ def cli(*argv: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def cluster() -> Any:
+def cluster(distributed: Any) -> Any:
     """A scheduler with two one-thread workers."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   dashboard_address="127.0.0.1:0") as local:
@@ -142,7 +145,7 @@ def test_the_cluster_reports_games_as_one_process_and_the_engine_do(tmp_path: Pa
                        "one process": f"{tmp_path / 'one process.csv'}: {games} rows\n"}
 
 
-def test_a_cluster_of_worker_processes_gives_the_same_records(tmp_path: Path) -> None:
+def test_a_cluster_of_worker_processes_gives_the_same_records(tmp_path: Path, distributed: Any) -> None:
     """Real processes: the tasks and their results cross a process boundary through Dask."""
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                   dashboard_address="127.0.0.1:0") as local:
@@ -164,8 +167,8 @@ def test_a_run_in_parts_gives_the_records_of_the_whole(tmp_path: Path) -> None:
     assert cli("simulate", "--first", "-1")[2] == "error: --first: must be at least 0, got -1\n"
 
 
-def test_when_the_scheduler_goes_away_the_finished_games_are_kept_whole(tmp_path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_when_the_scheduler_goes_away_the_finished_games_are_kept_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                        distributed: Any) -> None:
     """The cluster closes once the first games are in: one error line, status 2, and a records file
     that holds exactly the games reported finished, each record whole and as a local run writes it."""
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
