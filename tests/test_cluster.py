@@ -26,6 +26,7 @@ from firmware_py import executors
 from firmware_py.cli import main
 from firmware_py.inputs import read_lines
 
+
 @pytest.fixture(scope="module")
 def distributed() -> Any:
     """Dask's `distributed`, imported by the tests that start a cluster (a skip without it)."""
