@@ -9,6 +9,7 @@ cluster's), the others' tests go one by one to whichever worker is free (as xdis
 """
 import os
 
+import pytest
 from browser_kit import browser  # noqa: F401 (a fixture)
 from processes import no_process_left, pytest_configure, pytest_sessionfinish  # noqa: F401 (pytest's hooks)
 
@@ -16,6 +17,14 @@ os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 collect_ignore = ["fakepi"]     # fake Pi drivers for subprocess tests, not tests (tests/fakepi/README.md)
+
+
+@pytest.fixture
+def no_waiting_for_the_disk(monkeypatch):
+    """fsync returns at once (its failures, where a test injects them, all the same), for modules whose tests
+    make hundreds of saves and look at what the program does, not at what reaches the disk (what does is
+    tested by real processes: the SIGKILL rounds). A module asks for it with `pytest.mark.usefixtures`."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 
 WHOLE = {"tests/test_web_pages.py", "tests/test_web_browser.py", "tests/test_report.py", "tests/test_faults.py",

@@ -27,11 +27,7 @@ from firmware_py.table.saves import ARCHIVE, CURRENT
 from test_table_service import played
 
 
-@pytest.fixture(autouse=True)
-def no_waiting_for_the_disk(monkeypatch):
-    """fsync returns at once (its failures are injected all the same): these tests look at what the
-    program does when a write fails, not at what reaches the disk, and hundreds of runs would wait."""
-    monkeypatch.setattr(os, "fsync", lambda fd: None)
+pytestmark = pytest.mark.usefixtures("no_waiting_for_the_disk")  # hundreds of runs would wait for the disk
 
 
 FINISHED = played(Setup("demo", "random", seed=3), 400).record()       # a kill came before it was archived

@@ -2,7 +2,6 @@
 seconds; a fault in the devices is found and counted; bad arguments are one error line."""
 import datetime
 import json
-import os
 import tempfile
 
 import pytest
@@ -17,11 +16,7 @@ from firmware_py.table.session import deal
 from hardware import parse_config
 
 
-@pytest.fixture(autouse=True)
-def no_waiting_for_the_disk(monkeypatch):
-    """fsync returns at once in the soak's service: a soak's hundreds of saves would wait seconds for the disk,
-    and what reaches it is tested elsewhere (tests/test_faults.py, the SIGKILL rounds' real processes)."""
-    monkeypatch.setattr(os, "fsync", lambda fd: None)
+pytestmark = pytest.mark.usefixtures("no_waiting_for_the_disk")  # a soak's hundreds of saves would wait
 
 
 def archived(data):

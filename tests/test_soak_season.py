@@ -21,10 +21,10 @@ from firmware_py.table.saves import ARCHIVE
 from firmware_py.table.status import STATUS_FILE
 from hardware.events import PRESS
 from hardware.names import MENU_BUTTON
-from test_soak import no_waiting_for_the_disk  # noqa: F401 (autouse)
 
 ROOT = Path(__file__).resolve().parent.parent
 MUSEUM = ROOT / "examples/config/museum.toml"
+pytestmark = pytest.mark.usefixtures("no_waiting_for_the_disk")  # the soaks' hundreds of saves would wait
 
 
 @pytest.fixture
