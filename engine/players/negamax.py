@@ -90,19 +90,18 @@ class Negamax(Searcher):
     def search(self, pos: Position, moves: list[Move]) -> Move:
         order = list(moves)
         shuffle(self.rng, order)  # a random tie-break among equal moves
-        self.deadline = time.perf_counter() + self.limits.seconds
-        self.work = 0
         return squashed_best(order, self._views(pos, order))
 
     def root_values(self, pos: Position) -> list[int]:
         """The value of the best move in each view that a search of `pos` (a choice of two moves or more)
         makes, within the player's budget: what the search concludes, pile by pile (engine.learn's targets)."""
-        self.deadline = time.perf_counter() + self.limits.seconds
-        self.work = 0
         return [max(values.values()) for values in self._views(pos, pos.legal_moves()) if values is not None]
 
     def _views(self, pos: Position, order: list[Move]) -> Iterator[dict[Move, int] | None]:
-        """Each view's root values (None: out of time before a first look at every move), work counted."""
+        """Each view's root values (None: out of time before a first look at every move), work counted: the
+        search's clock and count start at the first."""
+        self.deadline = time.perf_counter() + self.limits.seconds
+        self.work = 0
         worlds = max(1, self.limits.work // self.WORLD_NODES)
         for _ in range(worlds):
             values = self._values(self.view(pos), order, self.limits.work // worlds)
