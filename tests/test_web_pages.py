@@ -27,9 +27,11 @@ PAGES = ["", "status", "club", "replay?game=2"]
 
 @pytest.fixture
 def driver(browser):
-    """The browser with a viewport of 1280 × 900 (`open_page` sets the one it is given)."""
+    """The browser with a viewport of 1280 × 900 (`open_page` sets the one it is given); it leaves the test's page
+    for a blank one, so that no page goes on drawing the table while the next test starts."""
     viewport(browser, *SIZES[0])
-    return browser
+    yield browser
+    browser.get("about:blank")
 
 
 def config(tmp_path, language="en", table="", web=""):
