@@ -39,9 +39,11 @@ test-compiled: $(COMPILED)/bin/.installed
 run: $(BIN)/.installed
 	$(BIN)/roseking play --sim --web $(WEB) || [ $$? -eq 130 ]
 
-# Two workers a core: many tests wait on a table, a browser or a clock rather than compute. The processes the
-# tests start keep their compiled bytecode (an environment may turn that off) rather than compile each import anew.
-JOBS ?= $(shell echo $$(( 2 * $$(nproc) )))
+# A worker a core and one more, for the time the tests wait on a table, a browser or a clock rather than compute
+# (two a core cost a third more CPU in all, the workers crowding each other, and took longer: docs/PERFORMANCE.md).
+# The processes the tests start keep their compiled bytecode (an environment may turn that off) rather than compile
+# each import anew.
+JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
 # The type checker and the linter run beside the suite, on the time its workers spend waiting.
 test: $(BIN)/.installed
 	$(MAKE) --no-print-directory -j3 pytest mypy ruff
