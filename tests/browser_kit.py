@@ -67,6 +67,14 @@ def browser():
         yield driver
 
 
+def for_a_test(browser, width, height):
+    """The shared browser with a viewport of `width` × `height` for one test (a fixture yields from it); then a
+    blank page, so that no page goes on drawing the test's table while it stops and the next test starts."""
+    viewport(browser, width, height)
+    yield browser
+    browser.get("about:blank")
+
+
 def until(condition, timeout=20.0, what="the page"):
     """`condition()`'s first true value, asked every 50 ms; a failure naming `what` after `timeout` seconds."""
     end = time.monotonic() + timeout

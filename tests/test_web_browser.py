@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from selenium.webdriver.common.action_chains import ActionChains
 
-from browser_kit import Table, until, viewport
+from browser_kit import Table, for_a_test, until, viewport
 from engine.players import make_player
 from engine.record import dumps, replay
 from firmware_py.table.game import Game, Mode, Setup
@@ -30,11 +30,8 @@ MARK = "#fff3c4"            # the crown's mark over its square
 
 @pytest.fixture
 def driver(browser):
-    """The browser with a viewport of 1280 × 800 (a test may set its own); it leaves the test's page
-    for a blank one, before the test's table stops."""
-    viewport(browser, 1280, 800)
-    yield browser
-    browser.get("about:blank")
+    """The browser with a viewport of 1280 × 800 (a test may set its own), a blank page after the test."""
+    yield from for_a_test(browser, 1280, 800)
 
 
 def hex_of(pixel):

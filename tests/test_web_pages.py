@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_kit import Table, game_record, need_browser, until, viewport
+from browser_kit import Table, for_a_test, game_record, need_browser, until, viewport
 from engine.record import replay
 from firmware_py.table.game import movers
 
@@ -27,11 +27,9 @@ PAGES = ["", "status", "club", "replay?game=2"]
 
 @pytest.fixture
 def driver(browser):
-    """The browser with a viewport of 1280 × 900 (`open_page` sets the one it is given); it leaves the test's page
-    for a blank one, so that no page goes on drawing the table while the next test starts."""
-    viewport(browser, *SIZES[0])
-    yield browser
-    browser.get("about:blank")
+    """The browser with a viewport of 1280 × 900 (`open_page` sets the one it is given), a blank page after the
+    test."""
+    yield from for_a_test(browser, *SIZES[0])
 
 
 def config(tmp_path, language="en", table="", web=""):
