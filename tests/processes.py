@@ -101,15 +101,25 @@ def marked(value: str, prefix: bool = False, among: Iterable[str] | None = None)
             at = environ.find(wanted)
             if at < 0 or not (prefix or environ[at + len(wanted):at + len(wanted) + 1] in (b"\0", b"")):
                 continue
-            with open(f"/proc/{name}/cmdline", "rb") as f:
-                command = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
+            command = _command(name)
             with open(f"/proc/{name}/stat") as f:
                 state = f.read().rsplit(")", 1)[1].split()
+            # A process the fork server forked (the table's computer worker) carries the server's command line.
+            helper = _helper(command) and not _helper(_command(state[1]))
         except OSError:             # gone meanwhile, or not ours to read
             continue
-        if state[0] != "Z" and not any(helper in command for helper in LIFELONG):
+        if state[0] != "Z" and not helper:
             found.append(Found(int(name), int(state[2]), command))
     return found
+
+
+def _command(pid: str) -> str:
+    with open(f"/proc/{pid}/cmdline", "rb") as f:
+        return f.read().replace(b"\0", b" ").decode(errors="replace").strip()
+
+
+def _helper(command: str) -> bool:
+    return any(helper in command for helper in LIFELONG)
 
 
 def reap(found: Sequence[Found], grace: float | None = None) -> list[Found]:

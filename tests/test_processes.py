@@ -1,7 +1,7 @@
 """The suite leaves no process behind: a child outliving a failing test body is reaped, whether the
 test started it through `processes.started` or by itself, and a run whose child outlives it fails.
 
-One inner pytest run, with the suite's hooks, plays the three cases; each test here reads its part. Its
+One inner pytest run, with the suite's hooks, plays the four cases; each test here reads its part. Its
 leftovers (sleepers of a minute) are given 0.2 s to end by themselves, not the suite's 2 s: they never do."""
 import os
 import re
@@ -37,6 +37,12 @@ def test_starts_a_child_by_itself_and_fails():
     child = subprocess.Popen(SLEEPER)
     write("by-itself", child.pid)
     assert False, "the body fails"
+
+def test_leaves_a_process_the_fork_server_forked():
+    import multiprocessing
+    child = multiprocessing.get_context("forkserver").Process(target=time.sleep, args=(60,))
+    child.start()
+    write("forked-by-the-fork-server", child.pid)
 
 @pytest.fixture(scope="module")
 def server():
@@ -90,6 +96,16 @@ def test_a_child_a_failing_test_started_by_itself_is_reaped_and_the_test_errs_na
     assert gone(child)
 
 
+def test_a_process_the_fork_server_forked_is_reaped_though_the_server_is_left(inner):
+    """multiprocessing's fork server lives as long as its pytest process, as its resource tracker does; what the
+    server forks (the table's computer worker) carries the server's command line, and is a leftover like any other."""
+    status, out, where = inner
+    child = int((where / "forked-by-the-fork-server").read_text())
+    assert "ERROR at teardown of test_leaves_a_process_the_fork_server_forked" in out
+    assert re.search(rf"the test left 1 process\(es\) running, now killed: {child} \(", out), out
+    assert gone(child)
+
+
 def test_a_child_that_outlives_the_session_fails_the_run(inner):
     """A process of a module-scoped fixture that never ends it escapes the check after each test (it was
     there before the test began): the check at the session's end finds it, and the run fails."""
@@ -97,7 +113,7 @@ def test_a_child_that_outlives_the_session_fails_the_run(inner):
     child = int((where / "by-a-module-fixture").read_text())
     assert status == pytest.ExitCode.TESTS_FAILED
     assert "process(es) started by the tests outlived them, now killed" in out and f"{child} (" in out
-    assert "2 failed, 1 passed, 1 error" in out
+    assert "2 failed, 2 passed, 2 errors" in out
     assert gone(child)
 
 

@@ -5,7 +5,8 @@ has put the frame that answers the press on the devices (or found that the frame
 already is that frame, e.g. a second "wait" right after the first), with the real asyncio
 loop, the real debounce and the real thinking worker; once while the table waits for a person and once while the
 computer thinks (level `max`, so it is still thinking when the presses come). Idle CPU
-and memory are read from /proc for a real `roseking play --sim` process waiting for a person.
+and memory are read from /proc for a real `roseking play --sim` process waiting for a person. A cancelled
+question's cost: from asking a fresh worker (the one before it terminated) to its answer.
 """
 import asyncio
 import os
@@ -21,8 +22,9 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory
 
+from engine.position import Position
 from firmware_py.table.computer import Computer
-from firmware_py.table.game import Mode, Setup
+from firmware_py.table.game import Mode, Request, Setup
 from firmware_py.table.loop import TableLoop
 from firmware_py.table.saves import Saves
 from firmware_py.table.service import ButtonBridge
@@ -36,6 +38,7 @@ from hardware.sim import SimDevices, SimScreen
 PRESSES = 200
 GAP_SECONDS = 0.03
 IDLE_SECONDS = 5.0
+RESTARTS = 11
 TARGET_MS, TARGET_CPU, TARGET_MB = 20.0, 3.0, 80.0
 
 
@@ -121,6 +124,23 @@ def _idle() -> dict[str, Any]:
     return {"idle_cpu_percent": round(100 * (cpu1 - cpu0) / IDLE_SECONDS, 2), "rss_mb": round(rss, 1)}
 
 
+def _restart_ms() -> float:
+    """Median milliseconds from asking a fresh worker, the one before cancelled, to its answer (level random)."""
+    position = Position.new(seed=1).to_json()
+    computer = Computer(60)
+    times = []
+    try:
+        for ply in range(RESTARTS + 1):      # the first also starts what stays (the fork server)
+            t0 = time.perf_counter()
+            computer.ask(Request("move", 1, ply, "random", ply, position))
+            assert computer.receive(timeout=60) is not None, "the worker did not answer"
+            times.append((time.perf_counter() - t0) * 1000)
+            computer.cancel()
+    finally:
+        computer.close()
+    return round(statistics.median(times[1:]), 1)
+
+
 def figures() -> dict[str, Any]:
     """Button-to-frame p99 (idle and while the computer thinks), idle CPU and resident memory."""
     idle, _ = _latencies(Setup(Mode.HUMANS, seed=1), ["red.card1", "red.card2"])
@@ -134,5 +154,6 @@ def figures() -> dict[str, Any]:
         "answered": {"idle": len(idle), "thinking": len(thinking)},
         **_idle(),
         "worker_rss_mb": round(worker_mb, 1) if worker_mb else None,
+        "fresh_worker_answer_ms_median": _restart_ms(),
         "targets": {"p99_ms": TARGET_MS, "idle_cpu_percent": TARGET_CPU, "rss_mb": TARGET_MB},
     }

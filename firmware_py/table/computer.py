@@ -2,8 +2,10 @@
 
 Pure-Python search holds the GIL, so a thread would starve the loop's frames; a
 separate process keeps button-to-frame latency low while the computer thinks. The
-worker is started with `spawn` (never a fork of a process with gpiozero threads),
-and cancelling terminates it; the next question starts a fresh one. Answers depend
+worker is forked by multiprocessing's fork server, a process of its own started once with the
+engine imported (never a fork of the loop's process, which has gpiozero threads; `spawn` where
+there is no fork server). Cancelling terminates the worker; the next question forks a fresh one
+in milliseconds, where a spawned one would import the engine anew. Answers depend
 only on the question (position without its pile order, level, seed), so a
 cancelled and re-asked question gets the same answer.
 """
@@ -12,12 +14,16 @@ import os
 import signal
 from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import Any
 
 from firmware_py.table.game import Request
 
 WORKER_NICENESS = 10
+# What the fork server imports once, so that each worker it forks starts with them.
+PRELOAD = ["firmware_py.table.computer", "engine.players"]
+START = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
 
 def think(level: str, seed: int, position: dict[str, Any], cap: float) -> str:
@@ -66,13 +72,18 @@ class Computer:
     def start(self) -> None:
         """Start the worker now (it takes a moment to import the engine)."""
         if self._process is None:
-            context = multiprocessing.get_context("spawn")
+            if START == "forkserver":
+                context: ForkServerContext | SpawnContext = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(PRELOAD)
+            else:
+                context = multiprocessing.get_context("spawn")
             ours, theirs = context.Pipe()
             self._process = context.Process(target=_serve, args=(theirs, self.cap), daemon=True,
                                             name="roseking-computer")
-            # The new process inherits the signal mask: a Ctrl-C while it starts up (imports) waits, and
-            # `_serve` ignores it, instead of a KeyboardInterrupt traceback. Here it waits a moment only.
-            # multiprocessing's resource tracker is started first, as starting it unblocks SIGINT.
+            # The new process inherits the signal mask (a forked worker the fork server's, which the first
+            # start starts here): a Ctrl-C while it starts up waits, and `_serve` ignores it, instead of a
+            # KeyboardInterrupt traceback. Here it waits a moment only. multiprocessing's resource tracker is
+            # started first, as starting it unblocks SIGINT.
             resource_tracker.ensure_running()
             mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             try:
