@@ -70,7 +70,7 @@ class Computer:
         self._process: BaseProcess | None = None
 
     def start(self) -> None:
-        """Start the worker now (it takes a moment to import the engine)."""
+        """Start the worker now (the first start takes a moment: the fork server imports the engine)."""
         if self._process is None:
             if START == "forkserver":
                 context: ForkServerContext | SpawnContext = multiprocessing.get_context("forkserver")
