@@ -472,6 +472,37 @@ def test_the_worker_answers_as_the_player_would_and_can_be_cancelled():
         computer.close()
 
 
+def parent(pid):
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def test_fresh_workers_are_forked_by_one_fork_server_which_a_question_starts_again_when_it_died():
+    """Not the loop's process (it runs gpiozero threads) nor a spawned interpreter importing the engine anew: the
+    fork server forks each worker, and one that died (out of memory, say) is started again by the next question."""
+    request = Request("move", 1, 0, "random", 7, deal(Setup(seed=5)).to_json(pile=False))
+    computer = Computer(5.0)
+    try:
+        computer.ask(request)
+        answer = computer.receive(timeout=30)
+        server = parent(computer.pid())
+        assert server != os.getpid()
+        assert "multiprocessing.forkserver" in Path(f"/proc/{server}/cmdline").read_text()
+        computer.cancel()
+        computer.ask(request)
+        assert computer.receive(timeout=30) == answer and parent(computer.pid()) == server
+        computer.cancel()
+        os.kill(server, signal.SIGKILL)
+        computer.ask(request)                   # at once: spawned, while the server is still being ended
+        assert computer.receive(timeout=30) == answer
+        computer.cancel()
+        computer.ask(request)
+        assert computer.receive(timeout=30) == answer
+        assert "multiprocessing.forkserver" in Path(f"/proc/{parent(computer.pid())}/cmdline").read_text()
+        assert parent(computer.pid()) != server
+    finally:
+        computer.close()
+
+
 # --- the command ---------------------------------------------------------------
 
 def test_teams_without_four_seats_is_refused(capsys, tmp_path):

@@ -1,13 +1,13 @@
 """The thinking worker: computer players in a process of their own, one question at a time, cancellable.
 
-Pure-Python search holds the GIL, so a thread would starve the loop's frames; a
-separate process keeps button-to-frame latency low while the computer thinks. The
-worker is forked by multiprocessing's fork server, a process of its own started once with the
-engine imported (never a fork of the loop's process, which has gpiozero threads; `spawn` where
-there is no fork server). Cancelling terminates the worker; the next question forks a fresh one
-in milliseconds, where a spawned one would import the engine anew. Answers depend
-only on the question (position without its pile order, level, seed), so a
-cancelled and re-asked question gets the same answer.
+Pure-Python search holds the GIL, so a thread would starve the loop's frames; a separate process
+keeps button-to-frame latency low while the computer thinks. The worker is forked by
+multiprocessing's fork server, a process of its own started once with the engine imported (never a
+fork of the loop's process, which has gpiozero threads; `spawn` where there is no fork server, or
+for a start that finds it just died). Cancelling terminates the worker; the next question forks a
+fresh one in milliseconds, where a spawned one would import the engine anew. Answers depend only on
+the question (position without its pile order, level, seed), so a cancelled and re-asked question
+gets the same answer.
 """
 import multiprocessing
 import os
@@ -58,6 +58,18 @@ def _serve(conn: Connection, cap: float) -> None:
         conn.send(think(level, seed, position, cap))
 
 
+def _started(method: str, conn: Connection, cap: float) -> BaseProcess:
+    """A worker serving `conn`, started by `method` (forkserver or spawn)."""
+    if method == "forkserver":
+        context: ForkServerContext | SpawnContext = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+    else:
+        context = multiprocessing.get_context("spawn")
+    process = context.Process(target=_serve, args=(conn, cap), daemon=True, name="roseking-computer")
+    process.start()
+    return process
+
+
 class Computer:
     """Asks the worker; `fileno()` becomes readable when `receive()` has an answer."""
 
@@ -72,22 +84,18 @@ class Computer:
     def start(self) -> None:
         """Start the worker now (the first start takes a moment: the fork server imports the engine)."""
         if self._process is None:
-            if START == "forkserver":
-                context: ForkServerContext | SpawnContext = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(PRELOAD)
-            else:
-                context = multiprocessing.get_context("spawn")
-            ours, theirs = context.Pipe()
-            self._process = context.Process(target=_serve, args=(theirs, self.cap), daemon=True,
-                                            name="roseking-computer")
-            # The new process inherits the signal mask (a forked worker the fork server's, which the first
-            # start starts here): a Ctrl-C while it starts up waits, and `_serve` ignores it, instead of a
-            # KeyboardInterrupt traceback. Here it waits a moment only. multiprocessing's resource tracker is
-            # started first, as starting it unblocks SIGINT.
+            ours, theirs = multiprocessing.Pipe()
+            # The new process inherits the signal mask (a forked worker the fork server's, which a start starts
+            # here): a Ctrl-C while it starts up waits, and `_serve` ignores it, instead of a KeyboardInterrupt
+            # traceback. Here it waits a moment only. multiprocessing's resource tracker is started first, as
+            # starting it unblocks SIGINT.
             resource_tracker.ensure_running()
             mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             try:
-                self._process.start()
+                try:
+                    self._process = _started(START, theirs, self.cap)
+                except (OSError, EOFError):    # the fork server just died (out of memory, say): the next
+                    self._process = _started("spawn", theirs, self.cap)   # start starts another
             finally:
                 signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             theirs.close()
