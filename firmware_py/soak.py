@@ -762,8 +762,10 @@ class Soak:
                     str(self.data), "--input-script", str(script)]
             if parse_web(self.config.web, self.config.source).port is not None:
                 argv += ["--web", "127.0.0.1:0"]            # any free port of this machine, not the table's
+            # its temporary files (its computer's fork server's socket) are the round's, removed with it
             process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.DEVNULL, start_new_session=True)
+                                       stderr=subprocess.DEVNULL, start_new_session=True,
+                                       env={**os.environ, "TMPDIR": work})
             try:
                 time.sleep(rng.uniform(*KILL_WITHIN_SECONDS))
             finally:

@@ -11,7 +11,8 @@ import os
 
 import pytest
 from browser_kit import browser  # noqa: F401 (a fixture)
-from processes import no_process_left, pytest_configure, pytest_sessionfinish  # noqa: F401 (pytest's hooks)
+from processes import (no_process_left, pytest_configure, pytest_sessionfinish,  # noqa: F401 (pytest's hooks)
+                       pytest_unconfigure)
 
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")

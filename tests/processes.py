@@ -12,12 +12,15 @@ so the environments the tests build from `os.environ` carry it too); the pytest 
 do not, since it is set after they started. After each test, a marked process of this pytest process
 that was not there before the test (its id new) is a leftover: it is given a moment to end by itself, then its
 group is killed and the test errs, naming it. At the end of the session, any marked process of the
-run still alive fails the run.
+run still alive fails the run. The processes a pytest process starts get a temporary folder of their own
+(`TMPDIR`), removed at its end: what a killed one leaves there (its fork server's socket) goes with it.
 """
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
+import tempfile
 import time
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
@@ -32,6 +35,7 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 GRACE_SECONDS = 2.0             # a process that ends by itself this soon after its test is no leftover
 # Helpers a pytest process keeps for its whole life, started by the first test that needs one.
 LIFELONG = ("multiprocessing.resource_tracker", "multiprocessing.forkserver")
+_tmp: str | None = None         # the temporary folder of the processes this pytest process starts
 
 
 @contextlib.contextmanager
@@ -45,6 +49,8 @@ def started(argv: Sequence[str], *, ignoring: Sequence[signal.Signals] = (),
             signal.signal(sig, signal.SIG_DFL)
         for sig in ignoring:
             signal.signal(sig, signal.SIG_IGN)
+    if _tmp is not None:
+        popen["env"] = {**(popen.get("env") or os.environ), "TMPDIR": _tmp}
     process = subprocess.Popen(argv, start_new_session=True, preexec_fn=dispositions, **popen)
     try:
         yield process
@@ -89,7 +95,7 @@ class Found:
 
 def marked(value: str, prefix: bool = False, among: Iterable[str] | None = None) -> list[Found]:
     """The live processes (of the ids `among`, else all) whose environment has `MARK=value` (or a value
-    starting with it)."""
+    starting with it), but for this process's lifelong helpers."""
     me, wanted = str(os.getpid()), f"\0{MARK}={value}".encode()
     found = []
     for name in os.listdir("/proc") if among is None else among:
@@ -101,25 +107,17 @@ def marked(value: str, prefix: bool = False, among: Iterable[str] | None = None)
             at = environ.find(wanted)
             if at < 0 or not (prefix or environ[at + len(wanted):at + len(wanted) + 1] in (b"\0", b"")):
                 continue
-            command = _command(name)
+            with open(f"/proc/{name}/cmdline", "rb") as f:
+                command = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
             with open(f"/proc/{name}/stat") as f:
                 state = f.read().rsplit(")", 1)[1].split()
-            # A process the fork server forked (the table's computer worker) carries the server's command line.
-            helper = _helper(command) and not _helper(_command(state[1]))
         except OSError:             # gone meanwhile, or not ours to read
             continue
+        # A helper is this process's own: what a fork server forks carries the server's command line.
+        helper = state[1] == me and any(h in command for h in LIFELONG)
         if state[0] != "Z" and not helper:
             found.append(Found(int(name), int(state[2]), command))
     return found
-
-
-def _command(pid: str) -> str:
-    with open(f"/proc/{pid}/cmdline", "rb") as f:
-        return f.read().replace(b"\0", b" ").decode(errors="replace").strip()
-
-
-def _helper(command: str) -> bool:
-    return any(helper in command for helper in LIFELONG)
 
 
 def reap(found: Sequence[Found], grace: float | None = None) -> list[Found]:
@@ -144,14 +142,19 @@ def _descendants(pid: int) -> list[int]:
     for entry in Path("/proc").iterdir():
         with contextlib.suppress(OSError, ValueError):
             if entry.name.isdigit():
-                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                parents[int(entry.name)] = parent(int(entry.name))
     found, todo = [], [pid]
     while todo:
-        parent = todo.pop()
-        children = [p for p, up in parents.items() if up == parent]
+        above = todo.pop()
+        children = [p for p, up in parents.items() if up == above]
         found += children
         todo += children
     return found
+
+
+def parent(pid: int) -> int:
+    """The id of process `pid`'s parent."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
 
 
 def alive(pid: int) -> bool:
@@ -165,7 +168,10 @@ def alive(pid: int) -> bool:
 # --- the hooks (imported by conftest.py) ------------------------------------------------------
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Mark what this pytest process starts: the run's id (shared by `-n` workers) and the process's."""
+    """Mark what this pytest process starts: the run's id (shared by `-n` workers) and the process's; make the
+    temporary folder of what it starts."""
+    global _tmp
+    _tmp = tempfile.mkdtemp(prefix="roseking-tests-")
     run_id = os.environ.setdefault(RUN_ID, uuid.uuid4().hex)
     worker = getattr(config, "workerinput", {}).get("workerid", "main")
     os.environ[MARK] = f"{run_id}:{worker}"
@@ -193,3 +199,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
             f"error: {len(left)} process(es) started by the tests outlived them, now killed: "
             + "; ".join(map(str, left)), red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the temporary folder of what this pytest process started."""
+    if _tmp is not None:
+        shutil.rmtree(_tmp, ignore_errors=True)

@@ -40,7 +40,7 @@ def test_starts_a_child_by_itself_and_fails():
 
 def test_leaves_a_process_the_fork_server_forked():
     import multiprocessing
-    child = multiprocessing.get_context("forkserver").Process(target=time.sleep, args=(60,))
+    child = multiprocessing.get_context("forkserver").Process(target=time.sleep, args=(60,), daemon=True)
     child.start()
     write("forked-by-the-fork-server", child.pid)
 
@@ -61,7 +61,7 @@ def inner(tmp_path_factory):
     where = tmp_path_factory.mktemp("inner")
     (where / "conftest.py").write_text("import processes\n"
                                        "from processes import no_process_left, pytest_configure, "
-                                       "pytest_sessionfinish  # noqa\n"
+                                       "pytest_sessionfinish, pytest_unconfigure  # noqa\n"
                                        "processes.GRACE_SECONDS = 0.2\n")
     (where / "test_inner.py").write_text(INNER)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
@@ -112,7 +112,7 @@ def test_a_child_that_outlives_the_session_fails_the_run(inner):
     status, out, where = inner
     child = int((where / "by-a-module-fixture").read_text())
     assert status == pytest.ExitCode.TESTS_FAILED
-    assert "process(es) started by the tests outlived them, now killed" in out and f"{child} (" in out
+    assert "error: 1 process(es) started by the tests outlived them, now killed" in out and f"{child} (" in out
     assert "2 failed, 2 passed, 2 errors" in out
     assert gone(child)
 

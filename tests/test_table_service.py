@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from multiprocessing import forkserver
 from pathlib import Path
 
 import pytest
@@ -18,14 +19,15 @@ import processes
 from engine.errors import RecordError
 from engine.record import dumps, replay
 from firmware_py.cli import main
-from firmware_py.table.computer import Computer, think
+from firmware_py.table.computer import PRELOAD, Computer, prepare, think
+from firmware_py.table.exhibit import ATTRACT_LEVELS
 from firmware_py.table.game import Request, Setup
 from firmware_py.errors import UsageError
 from firmware_py.table.saves import ARCHIVE, CURRENT, RETRY_SECONDS, Saves, SaveError, setup_of
 from firmware_py.table.session import deal
 from firmware_py.commands.play import teams_sim_config
 from firmware_py.device_options import load_config
-from firmware_py.table.settings import Settings, parse_settings, table_settings
+from firmware_py.table.settings import LEVELS, Settings, parse_settings, table_settings
 from hardware import ConfigError, parse_config
 
 ROSEKING = [sys.executable, "-m", "firmware_py.cli"]
@@ -472,33 +474,74 @@ def test_the_worker_answers_as_the_player_would_and_can_be_cancelled():
         computer.close()
 
 
-def parent(pid):
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-
-
-def test_fresh_workers_are_forked_by_one_fork_server_which_a_question_starts_again_when_it_died():
+def test_fresh_workers_are_forked_by_one_fork_server_and_one_that_died_is_started_again():
     """Not the loop's process (it runs gpiozero threads) nor a spawned interpreter importing the engine anew: the
-    fork server forks each worker, and one that died (out of memory, say) is started again by the next question."""
+    fork server forks each worker; one that died (out of memory, say) is started again by the next question."""
     request = Request("move", 1, 0, "random", 7, deal(Setup(seed=5)).to_json(pile=False))
     computer = Computer(5.0)
     try:
+        prepare()
         computer.ask(request)
         answer = computer.receive(timeout=30)
-        server = parent(computer.pid())
-        assert server != os.getpid()
-        assert "multiprocessing.forkserver" in Path(f"/proc/{server}/cmdline").read_text()
+        server = processes.parent(computer.pid())
+        assert server != os.getpid() and "multiprocessing.forkserver" in Path(f"/proc/{server}/cmdline").read_text()
         computer.cancel()
         computer.ask(request)
-        assert computer.receive(timeout=30) == answer and parent(computer.pid()) == server
+        assert computer.receive(timeout=30) == answer and processes.parent(computer.pid()) == server
         computer.cancel()
         os.kill(server, signal.SIGKILL)
-        computer.ask(request)                   # at once: spawned, while the server is still being ended
-        assert computer.receive(timeout=30) == answer
-        computer.cancel()
+        deadline = time.monotonic() + 10
+        while processes.alive(server) and time.monotonic() < deadline:
+            time.sleep(0.01)
         computer.ask(request)
         assert computer.receive(timeout=30) == answer
-        assert "multiprocessing.forkserver" in Path(f"/proc/{parent(computer.pid())}/cmdline").read_text()
-        assert parent(computer.pid()) != server
+        again = processes.parent(computer.pid())
+        assert again not in (server, os.getpid()) and "forkserver" in Path(f"/proc/{again}/cmdline").read_text()
+    finally:
+        computer.close()
+
+
+PRELOADED = """
+import importlib, sys
+for name in sys.argv[1].split(","):
+    importlib.import_module(name)
+before = set(sys.modules)
+from engine.position import Position
+from firmware_py.table import computer
+position = Position.new(seed=1).to_json()
+for level in sys.argv[2:]:
+    computer.think(level, 1, position, 0.05)
+print(sorted(set(sys.modules) - before))
+"""
+
+
+def test_a_forked_worker_imports_nothing_at_any_level_of_the_table():
+    """What the fork server imports (`PRELOAD`) is all that a worker needs to think at each level the menu offers
+    and the exhibit's attract games play: a fresh worker does not import."""
+    levels = sorted({*LEVELS, *ATTRACT_LEVELS})
+    done = processes.run([sys.executable, "-c", PRELOADED, ",".join(PRELOAD), *levels], env=ENV, capture_output=True,
+                         text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "[]\n"
+
+
+def test_a_worker_is_spawned_when_the_fork_server_cannot_be_reached():
+    """A fork server whose socket went (or which is dying) fails the start: that worker is spawned instead."""
+    request = Request("move", 1, 0, "random", 7, deal(Setup(seed=5)).to_json(pile=False))
+    computer = Computer(5.0)
+    prepare()
+    address = forkserver._forkserver._forkserver_address      # the server's socket (multiprocessing's own state)
+    os.rename(address, address + ".away")
+    try:
+        computer.ask(request)
+        answer = computer.receive(timeout=30)
+        assert processes.parent(computer.pid()) == os.getpid()
+    finally:
+        os.rename(address + ".away", address)
+        computer.close()
+    computer.ask(request)                                       # the server back: forked again
+    try:
+        assert computer.receive(timeout=30) == answer and processes.parent(computer.pid()) != os.getpid()
     finally:
         computer.close()
 

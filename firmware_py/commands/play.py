@@ -95,7 +95,7 @@ def check_table(setup: Setup, table: Table) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from firmware_py.table import service            # the service and the devices need the table libraries
+    from firmware_py.table import computer, service  # the service and the devices need the table libraries
     from firmware_py.table.saves import table_file
     from firmware_py.table.notify import Notifier
     from firmware_py.table.status import StatusCollector, StatusFile, runtime_directory
@@ -132,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
         settings = table_settings(config)
     steps = check_device_args(args, config)     # every option checked
     nobody_presses = backend == "sim" and not args.input_script and not interactive(sys.stdin)
+    computer.prepare()                          # the computer's imports, while the devices open
     try:
         with contextlib.ExitStack() as stack:
             server = None

@@ -2,17 +2,19 @@
 
 Pure-Python search holds the GIL, so a thread would starve the loop's frames; a separate process
 keeps button-to-frame latency low while the computer thinks. The worker is forked by
-multiprocessing's fork server, a process of its own started once with the engine imported (never a
-fork of the loop's process, which has gpiozero threads; `spawn` where there is no fork server, or
-for a start that finds it just died). Cancelling terminates the worker; the next question forks a
-fresh one in milliseconds, where a spawned one would import the engine anew. Answers depend only on
-the question (position without its pile order, level, seed), so a cancelled and re-asked question
-gets the same answer.
+multiprocessing's fork server (Linux, macOS), a process of its own that the service starts as it
+starts, with the engine imported: never a fork of the loop's process, which has gpiozero threads.
+Cancelling terminates the worker; the next question forks a fresh one in milliseconds, where a
+spawned one would import the engine anew (a start that finds the fork server just died spawns its
+worker; the next start starts another server). Answers depend only on the question (position
+without its pile order, level, seed), so a cancelled and re-asked question gets the same answer.
 """
+import contextlib
 import multiprocessing
 import os
 import signal
-from multiprocessing import resource_tracker
+from collections.abc import Iterator
+from multiprocessing import forkserver, resource_tracker
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
@@ -21,9 +23,11 @@ from typing import Any
 from firmware_py.table.game import Request
 
 WORKER_NICENESS = 10
-# What the fork server imports once, so that each worker it forks starts with them.
-PRELOAD = ["firmware_py.table.computer", "engine.players"]
-START = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+# What the fork server imports once, so that a worker it forks imports nothing: the worker's code, and what the
+# `roseking` command's module imports. multiprocessing runs that module again in each worker as its main script;
+# the module itself is not preloaded (run again over its import, it would warn).
+PRELOAD = ["argparse", "firmware_py.streams", "firmware_py.errors", "firmware_py.table.computer"]
+START = "forkserver"    # how workers are started ("spawn" only to compare: docs/PERFORMANCE.md)
 
 
 def think(level: str, seed: int, position: dict[str, Any], cap: float) -> str:
@@ -58,6 +62,29 @@ def _serve(conn: Connection, cap: float) -> None:
         conn.send(think(level, seed, position, cap))
 
 
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """SIGINT blocked in this thread meanwhile: a process started meanwhile inherits the mask (a forked worker
+    the fork server's), so that a Ctrl-C while it starts up waits, and `_serve` ignores it, instead of a
+    KeyboardInterrupt traceback. Here it waits a moment only. multiprocessing's resource tracker is started
+    first, as starting it unblocks SIGINT."""
+    resource_tracker.ensure_running()
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def prepare() -> None:
+    """Start the fork server (if it does not run), not waiting for its imports: the service does it first, so that
+    they are done while it opens its devices, and its first question does not wait for them."""
+    if START == "forkserver":
+        multiprocessing.get_context("forkserver").set_forkserver_preload(PRELOAD)
+        with _sigint_held():
+            forkserver.ensure_running()
+
+
 def _started(method: str, conn: Connection, cap: float) -> BaseProcess:
     """A worker serving `conn`, started by `method` (forkserver or spawn)."""
     if method == "forkserver":
@@ -82,24 +109,20 @@ class Computer:
         self._process: BaseProcess | None = None
 
     def start(self) -> None:
-        """Start the worker now (the first start takes a moment: the fork server imports the engine)."""
+        """Start the worker now."""
         if self._process is None:
             ours, theirs = multiprocessing.Pipe()
-            # The new process inherits the signal mask (a forked worker the fork server's, which a start starts
-            # here): a Ctrl-C while it starts up waits, and `_serve` ignores it, instead of a KeyboardInterrupt
-            # traceback. Here it waits a moment only. multiprocessing's resource tracker is started first, as
-            # starting it unblocks SIGINT.
-            resource_tracker.ensure_running()
-            mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             try:
-                try:
-                    self._process = _started(START, theirs, self.cap)
-                except (OSError, EOFError):    # the fork server just died (out of memory, say): the next
-                    self._process = _started("spawn", theirs, self.cap)   # start starts another
+                with _sigint_held():
+                    try:
+                        process = _started(START, theirs, self.cap)
+                    except (OSError, EOFError):     # the fork server just died (out of memory, say)
+                        process = _started("spawn", theirs, self.cap)
+                    self._process, self._conn = process, ours
             finally:
-                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-            theirs.close()
-            self._conn = ours
+                theirs.close()
+                if self._conn is not ours:          # it did not start
+                    ours.close()
 
     def pid(self) -> int | None:
         """The worker's process id, if it runs."""
@@ -144,7 +167,8 @@ class Computer:
 
     def close(self) -> None:
         if self._process is not None:
-            self._process.terminate()
+            if self._process.exitcode is None:      # one that ended may have its id taken by now
+                self._process.terminate()
             self._process.join()
             self.exitcode = self._process.exitcode
             assert self._conn is not None
