@@ -2,8 +2,9 @@
 
 Pure-Python search holds the GIL, so a thread would starve the loop's frames; a separate process
 keeps button-to-frame latency low while the computer thinks. The worker is forked by
-multiprocessing's fork server (Linux, macOS), a process of its own that the service starts as it
-starts, with the engine imported: never a fork of the loop's process, which has gpiozero threads.
+multiprocessing's fork server (Linux, macOS), a process of its own that `roseking play` starts
+before it opens its devices and that imports the engine meanwhile: never a fork of the loop's
+process, which has gpiozero threads.
 Cancelling terminates the worker; the next question forks a fresh one in milliseconds, where a
 spawned one would import the engine anew (a start that finds the fork server just died spawns its
 worker; the next start starts another server). Answers depend only on the question (position
@@ -88,8 +89,8 @@ def prepare() -> None:
 def _started(method: str, conn: Connection, cap: float) -> BaseProcess:
     """A worker serving `conn`, started by `method` (forkserver or spawn)."""
     if method == "forkserver":
+        prepare()
         context: ForkServerContext | SpawnContext = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(PRELOAD)
     else:
         context = multiprocessing.get_context("spawn")
     process = context.Process(target=_serve, args=(conn, cap), daemon=True, name="roseking-computer")
@@ -116,7 +117,8 @@ class Computer:
                 with _sigint_held():
                     try:
                         process = _started(START, theirs, self.cap)
-                    except (OSError, EOFError):     # the fork server just died (out of memory, say)
+                    except (OSError, EOFError):
+                        # the fork server just died (out of memory, say) or cannot be reached: spawned instead
                         process = _started("spawn", theirs, self.cap)
                     self._process, self._conn = process, ours
             finally:
