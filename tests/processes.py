@@ -109,8 +109,7 @@ def marked(value: str, prefix: bool = False, among: Iterable[str] | None = None)
                 continue
             with open(f"/proc/{name}/cmdline", "rb") as f:
                 command = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
-            with open(f"/proc/{name}/stat") as f:
-                state = f.read().rsplit(")", 1)[1].split()
+            state = _stat(name)
         except OSError:             # gone meanwhile, or not ours to read
             continue
         # A helper is this process's own: what a fork server forks carries the server's command line.
@@ -152,17 +151,30 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
+def _stat(pid: int | str) -> list[str]:
+    """The fields of `/proc/PID/stat` after the command's name: state, parent, group, …"""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
 def parent(pid: int) -> int:
     """The id of process `pid`'s parent."""
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    return int(_stat(pid)[1])
 
 
 def alive(pid: int) -> bool:
     """Whether process `pid` runs (a zombie, dead but not yet waited for, does not)."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        return _stat(pid)[0] != "Z"
     except OSError:
         return False
+
+
+def gone(pid: int, seconds: float = 5.0) -> bool:
+    """Whether process `pid` has ended (or is a zombie) within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return not alive(pid)
 
 
 # --- the hooks (imported by conftest.py) ------------------------------------------------------

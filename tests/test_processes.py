@@ -7,7 +7,6 @@ import os
 import re
 import signal
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -73,18 +72,11 @@ def inner(tmp_path_factory):
     return done.returncode, done.stdout, where
 
 
-def gone(pid, seconds=5.0):
-    deadline = time.monotonic() + seconds
-    while processes.alive(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return not processes.alive(pid)
-
-
 def test_a_child_started_through_the_context_manager_dies_with_its_failing_test(inner):
     status, out, where = inner
     assert "FAILED test_inner.py::test_fails_while_its_child_and_grandchild_run - AssertionError: the body" in out
     child = int((where / "through-the-context-manager").read_text())
-    assert gone(child, 0)           # at once, not by the check after the test
+    assert processes.gone(child, 0)           # at once, not by the check after the test
     assert f"{child} (" not in out  # and the check found nothing of it: the grandchild went with it
 
 
@@ -93,7 +85,7 @@ def test_a_child_a_failing_test_started_by_itself_is_reaped_and_the_test_errs_na
     child = int((where / "by-itself").read_text())
     assert "ERROR at teardown of test_starts_a_child_by_itself_and_fails" in out
     assert re.search(rf"the test left \d process\(es\) running, now killed: (.*; )?{child} \(", out), out
-    assert gone(child)
+    assert processes.gone(child)
 
 
 def test_a_process_the_fork_server_forked_is_reaped_though_the_server_is_left(inner):
@@ -103,7 +95,7 @@ def test_a_process_the_fork_server_forked_is_reaped_though_the_server_is_left(in
     child = int((where / "forked-by-the-fork-server").read_text())
     assert "ERROR at teardown of test_leaves_a_process_the_fork_server_forked" in out
     assert re.search(rf"the test left 1 process\(es\) running, now killed: {child} \(", out), out
-    assert gone(child)
+    assert processes.gone(child)
 
 
 def test_a_child_that_outlives_the_session_fails_the_run(inner):
@@ -114,7 +106,7 @@ def test_a_child_that_outlives_the_session_fails_the_run(inner):
     assert status == pytest.ExitCode.TESTS_FAILED
     assert "error: 1 process(es) started by the tests outlived them, now killed" in out and f"{child} (" in out
     assert "2 failed, 2 passed, 2 errors" in out
-    assert gone(child)
+    assert processes.gone(child)
 
 
 def test_a_child_starts_with_the_stop_signals_at_their_default_whatever_the_parent_ignores():

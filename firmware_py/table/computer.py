@@ -77,22 +77,26 @@ def _sigint_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
+def _fork_server() -> ForkServerContext:
+    """multiprocessing's fork server, to be started (if it does not run) with `PRELOAD` imported."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
+
+
 def prepare() -> None:
     """Start the fork server (if it does not run), not waiting for its imports: the service does it first, so that
     they are done while it opens its devices, and its first question does not wait for them."""
     if START == "forkserver":
-        multiprocessing.get_context("forkserver").set_forkserver_preload(PRELOAD)
+        _fork_server()
         with _sigint_held():
             forkserver.ensure_running()
 
 
 def _started(method: str, conn: Connection, cap: float) -> BaseProcess:
-    """A worker serving `conn`, started by `method` (forkserver or spawn)."""
-    if method == "forkserver":
-        prepare()
-        context: ForkServerContext | SpawnContext = multiprocessing.get_context("forkserver")
-    else:
-        context = multiprocessing.get_context("spawn")
+    """A worker serving `conn`, started by `method` (forkserver or spawn), the fork server started if need be."""
+    context: ForkServerContext | SpawnContext = (_fork_server() if method == "forkserver"
+                                                 else multiprocessing.get_context("spawn"))
     process = context.Process(target=_serve, args=(conn, cap), daemon=True, name="roseking-computer")
     process.start()
     return process
